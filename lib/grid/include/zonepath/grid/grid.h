@@ -1,0 +1,108 @@
+// Grid: an immutable width x height terrain map with its connected components.
+//
+// Each cell holds one byte: 0 = blocked, 1..255 = the terrain cost multiplier
+// (1 for plain ground). One byte per cell plus a 4-byte component label keeps
+// a 32768 x 32768 world at 5 GiB. Components are computed once, when the grid
+// is made, so "can A reach B?" is an O(1) comparison of two labels.
+//
+//   std::vector<uint8_t> costs(w * h, 1);
+//   costs[5] = kBlocked;
+//   ASSIGN_OR_RETURN(Grid grid, Grid::Create(w, h, std::move(costs)));
+//   if (!grid.SameComponent(a, b)) { /* unreachable, no search needed */ }
+#ifndef ZONEPATH_GRID_GRID_H_
+#define ZONEPATH_GRID_GRID_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "zonepath/grid/geometry.h"
+
+namespace zonepath {
+
+inline constexpr uint8_t kBlocked = 0;
+
+class Grid {
+ public:
+  // Limits: each side in [1, kMaxSide], and at most kMaxCells cells in all
+  // (so a CellIndex fits in 32 bits with one value left for "invalid").
+  static constexpr int64_t kMaxSide = 1 << 16;
+  static constexpr int64_t kMaxCells = (int64_t{1} << 32) - 2;
+  // Label of a blocked cell in component_labels().
+  static constexpr uint32_t kNoComponent = 0xFFFFFFFFu;
+
+  // Validates the size and that costs.size() == width * height, then computes
+  // the connected components.
+  static absl::StatusOr<Grid> Create(int64_t width, int64_t height,
+                                     std::vector<uint8_t> costs);
+  // Checks a width and height against the limits (used by readers before
+  // they allocate anything).
+  static absl::Status CheckSize(int64_t width, int64_t height);
+
+  Grid() = default;
+  Grid(Grid&&) = default;
+  Grid& operator=(Grid&&) = default;
+  Grid(const Grid&) = default;
+  Grid& operator=(const Grid&) = default;
+
+  int32_t width() const { return width_; }
+  int32_t height() const { return height_; }
+  int64_t cell_count() const { return int64_t{width_} * height_; }
+  Rect bounds() const { return {0, 0, width_, height_}; }
+
+  bool InBounds(Point p) const {
+    return p.x >= 0 && p.y >= 0 && p.x < width_ && p.y < height_;
+  }
+  CellIndex Index(Point p) const {
+    return CellIndex(static_cast<uint32_t>(p.y) *
+                         static_cast<uint32_t>(width_) +
+                     static_cast<uint32_t>(p.x));
+  }
+  Point ToPoint(CellIndex c) const {
+    return {static_cast<int32_t>(c.value() % static_cast<uint32_t>(width_)),
+            static_cast<int32_t>(c.value() / static_cast<uint32_t>(width_))};
+  }
+
+  // Requires InBounds(p).
+  uint8_t cost(Point p) const { return costs_[Index(p).value()]; }
+  bool passable(Point p) const { return cost(p) != kBlocked; }
+  // Out-of-bounds cells count as blocked.
+  bool PassableOrFalse(Point p) const { return InBounds(p) && passable(p); }
+
+  // Smallest cost of a passable cell (1 if there is none); heuristics scale
+  // by it so that they stay admissible on weighted worlds.
+  uint8_t min_cost() const { return min_cost_; }
+  int64_t passable_count() const { return passable_count_; }
+
+  // Component label of a cell, or kNoComponent if blocked. Two passable cells
+  // reach each other (8- or 4-connected alike, since diagonal moves may not
+  // cut corners) exactly when their labels are equal.
+  uint32_t component(Point p) const { return components_[Index(p).value()]; }
+  bool SameComponent(Point a, Point b) const {
+    uint32_t ca = component(a);
+    return ca != kNoComponent && ca == component(b);
+  }
+  uint32_t component_count() const { return component_count_; }
+
+  const std::vector<uint8_t>& costs() const { return costs_; }
+  const std::vector<uint32_t>& component_labels() const { return components_; }
+
+  // Bytes held by this grid (cost and component arrays).
+  size_t MemoryUsage() const;
+
+ private:
+  void ComputeComponents();
+
+  int32_t width_ = 0;
+  int32_t height_ = 0;
+  std::vector<uint8_t> costs_;
+  std::vector<uint32_t> components_;
+  uint32_t component_count_ = 0;
+  int64_t passable_count_ = 0;
+  uint8_t min_cost_ = 1;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_GRID_GRID_H_

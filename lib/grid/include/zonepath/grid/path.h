@@ -1,0 +1,104 @@
+// RunLengthPath: a grid path as runs of (direction, count), plus its cost.
+//
+// This is what every planner in zonepath returns. The caller owns it and may
+// reuse one object across queries: Clear() keeps the capacity, so planning
+// into a warmed-up path allocates nothing.
+//
+//   RunLengthPath path;
+//   path.Reset({0, 0});
+//   path.Append(Direction::kE, 5);      // runs: E5
+//   path.Append(Direction::kE);         // runs: E6
+//   path.Append(Direction::kNE, 3);     // runs: E6,NE3
+//   std::string s = RunsToString(path.runs());   // "E6,NE3"
+//
+//   ASSIGN_OR_RETURN(PathWalk walk, WalkPath(grid, path,
+//   Connectivity::kEight));
+//   // walk.end is the last cell, walk.cost the summed step costs.
+#ifndef ZONEPATH_GRID_PATH_H_
+#define ZONEPATH_GRID_PATH_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "zonepath/grid/geometry.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/grid/moves.h"
+
+namespace zonepath {
+
+struct Run {
+  Direction direction = Direction::kN;
+  uint32_t count = 0;  // >= 1 in a well-formed path
+  friend bool operator==(Run, Run) = default;
+};
+
+class RunLengthPath {
+ public:
+  // Empties the path and sets its start; keeps the capacity.
+  void Reset(Point start) {
+    start_ = start;
+    runs_.clear();
+    steps_ = 0;
+    cost_ = 0;
+  }
+  // Appends `count` >= 1 steps in direction `d`, merging with the last run.
+  void Append(Direction d, uint32_t count = 1) {
+    if (!runs_.empty() && runs_.back().direction == d) {
+      runs_.back().count += count;
+    } else {
+      runs_.push_back({d, count});
+    }
+    steps_ += count;
+  }
+  void set_cost(double cost) { cost_ = cost; }
+  void AddCost(double cost) { cost_ += cost; }
+  void reserve(size_t runs) { runs_.reserve(runs); }
+
+  Point start() const { return start_; }
+  const std::vector<Run>& runs() const { return runs_; }
+  // Number of moves.
+  int64_t steps() const { return steps_; }
+  // Total movement cost as computed by the planner.
+  double cost() const { return cost_; }
+  bool empty() const { return steps_ == 0; }
+  size_t MemoryUsage() const {
+    return sizeof(*this) + runs_.capacity() * sizeof(Run);
+  }
+
+ private:
+  Point start_;
+  std::vector<Run> runs_;
+  int64_t steps_ = 0;
+  double cost_ = 0;
+};
+
+// "E5,NE3,N12"; empty for no runs.
+std::string RunsToString(const std::vector<Run>& runs);
+// Parses RunsToString's format (counts >= 1, merged or not).
+absl::StatusOr<std::vector<Run>> ParseRuns(absl::string_view text);
+
+struct PathWalk {
+  Point end;
+  double cost = 0;
+  int64_t steps = 0;
+};
+
+// Walks `runs` from `start`, checking every step is legal under the movement
+// rules (in bounds, passable, no corner cutting, no diagonal when
+// 4-connected). Returns the end cell and the summed step cost, or an error
+// naming the first illegal step.
+absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
+                                  const std::vector<Run>& runs,
+                                  Connectivity connectivity);
+inline absl::StatusOr<PathWalk> WalkPath(const Grid& grid,
+                                         const RunLengthPath& path,
+                                         Connectivity connectivity) {
+  return WalkRuns(grid, path.start(), path.runs(), connectivity);
+}
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_GRID_PATH_H_

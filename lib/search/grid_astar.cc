@@ -1,0 +1,184 @@
+#include "zonepath/search/grid_astar.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+namespace zonepath {
+namespace {
+
+// Max-heap order for std::push_heap: lowest f first, ties to the larger g
+// (deeper nodes), which cuts expansions on open ground.
+struct OpenLess {
+  template <typename Entry>
+  bool operator()(const Entry& a, const Entry& b) const {
+    if (a.f != b.f) return a.f > b.f;
+    return a.g < b.g;
+  }
+};
+
+absl::Status CheckEndpoint(const Grid& grid, const Rect& bounds, Point p,
+                           absl::string_view what) {
+  if (!grid.InBounds(p)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " ", PointString(p), " is outside the ",
+                     grid.width(), "x", grid.height(), " grid"));
+  }
+  if (!bounds.Contains(p)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        what, " ", PointString(p), " is outside the search bounds"));
+  }
+  if (!grid.passable(p)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(what, " ", PointString(p), " is blocked"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::string_view SearchOutcomeName(SearchOutcome outcome) {
+  switch (outcome) {
+    case SearchOutcome::kFound:
+      return "found";
+    case SearchOutcome::kUnreachable:
+      return "unreachable";
+    case SearchOutcome::kLimitReached:
+      return "limit";
+  }
+  return "?";
+}
+
+GridAStar::GridAStar(const Grid& grid)
+    : grid_(&grid), nodes_(grid.width(), grid.height()) {}
+
+absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
+                                                  const AStarOptions& options,
+                                                  RunLengthPath* path) {
+  stats_ = SearchStats();
+  if (!(options.weight >= 1.0) || !std::isfinite(options.weight)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "A* weight must be a finite number >= 1, got ", options.weight));
+  }
+  if (options.max_expansions < 0) {
+    return absl::InvalidArgumentError("A* max_expansions must be >= 0");
+  }
+  const Rect bounds = options.bounds.value_or(grid_->bounds());
+  if (absl::Status s = CheckEndpoint(*grid_, bounds, start, "start"); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = CheckEndpoint(*grid_, bounds, goal, "goal"); !s.ok()) {
+    return s;
+  }
+  path->Reset(start);
+  if (start == goal) return SearchOutcome::kFound;
+  if (!grid_->SameComponent(start, goal)) return SearchOutcome::kUnreachable;
+
+  const absl::Time begin = absl::Now();
+  SearchOutcome outcome = SearchOutcome::kUnreachable;
+  Search(start, goal, options, bounds, &outcome);
+  if (outcome == SearchOutcome::kFound) ExtractPath(start, goal, path);
+  stats_.time = absl::Now() - begin;
+  return outcome;
+}
+
+void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
+                       const Rect& bounds, SearchOutcome* outcome) {
+  const Grid& grid = *grid_;
+  const bool eight = options.connectivity == Connectivity::kEight;
+  const double h_scale = options.weight;
+  const double min_cost = grid.min_cost();
+  auto heuristic = [&](Point p) {
+    return h_scale * HeuristicCost(p, goal, options.connectivity, min_cost);
+  };
+
+  nodes_.NewSearch();
+  open_.clear();
+  {
+    SearchNode& s = nodes_.At(start);
+    nodes_.Init(s);
+    s.g = 0;
+    open_.push_back({heuristic(start), 0.0, start});
+    ++stats_.heap_pushes;
+  }
+  while (!open_.empty()) {
+    std::pop_heap(open_.begin(), open_.end(), OpenLess());
+    const OpenEntry top = open_.back();
+    open_.pop_back();
+    ++stats_.heap_pops;
+    SearchNode& node = nodes_.At(top.p);
+    if (node.closed || top.g > node.g) continue;  // stale duplicate
+    node.closed = 1;
+    ++stats_.expanded;
+    if (top.p == goal) {
+      *outcome = SearchOutcome::kFound;
+      return;
+    }
+    if (options.max_expansions > 0 &&
+        stats_.expanded >= options.max_expansions) {
+      *outcome = SearchOutcome::kLimitReached;
+      return;
+    }
+    const Point p = top.p;
+    const uint8_t p_cost = grid.cost(p);
+    // Orthogonal neighbours first; a diagonal is open only if both of the
+    // orthogonal cells it passes are (no corner cutting).
+    bool open_dir[kDirectionCount];
+    for (int d = 0; d < kDirectionCount; d += 2) {
+      const Point q = Step(p, static_cast<Direction>(d));
+      open_dir[d] = bounds.Contains(q) && grid.passable(q);
+    }
+    for (int d = 1; d < kDirectionCount; d += 2) {
+      open_dir[d] = eight && open_dir[d - 1] && open_dir[(d + 1) & 7] &&
+                    grid.passable(Step(p, static_cast<Direction>(d)));
+    }
+    for (int d = 0; d < kDirectionCount; ++d) {
+      if (!open_dir[d]) continue;
+      const Direction dir = static_cast<Direction>(d);
+      const Point q = Step(p, dir);
+      const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
+      SearchNode& next = nodes_.At(q);
+      if (!nodes_.Fresh(next)) nodes_.Init(next);
+      if (g >= next.g) continue;  // also skips closed nodes (consistent h)
+      next.g = g;
+      next.parent = static_cast<uint8_t>(d);
+      next.closed = 0;  // weighted A* may reopen
+      open_.push_back({g + heuristic(q), g, q});
+      std::push_heap(open_.begin(), open_.end(), OpenLess());
+      ++stats_.generated;
+      ++stats_.heap_pushes;
+    }
+  }
+  *outcome = SearchOutcome::kUnreachable;
+}
+
+void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
+  reversed_steps_.clear();
+  Point p = goal;
+  while (!(p == start)) {
+    const Direction d = static_cast<Direction>(nodes_.At(p).parent);
+    reversed_steps_.push_back(d);
+    p = Step(p, Opposite(d));
+  }
+  for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
+    path->Append(*it);
+  }
+  path->set_cost(nodes_.At(goal).g);
+}
+
+bool GridAStar::Expanded(Point p) const {
+  if (!grid_->InBounds(p)) return false;
+  const SearchNode* n = nodes_.Find(p);
+  return n != nullptr && nodes_.Fresh(*n) && n->closed;
+}
+
+size_t GridAStar::MemoryUsage() const {
+  return sizeof(*this) + nodes_.MemoryUsage() +
+         open_.capacity() * sizeof(OpenEntry) +
+         reversed_steps_.capacity() * sizeof(Direction);
+}
+
+}  // namespace zonepath

@@ -1,0 +1,87 @@
+// GridAStar: exact (or bounded-suboptimal) A* on a grid, with a reusable
+// search context. The baseline every other planner is measured against, and
+// the zone-restricted search the hierarchical planner refines with.
+//
+// One GridAStar per thread; the Grid is shared read-only. Scratch memory
+// (node tiles, open list, path buffer) is kept between queries, so after
+// warm-up FindPath allocates nothing, and it never clears O(map) state.
+//
+//   GridAStar astar(grid);
+//   RunLengthPath path;
+//   AStarOptions options;                 // octile, weight 1: optimal
+//   ASSIGN_OR_RETURN(SearchOutcome outcome,
+//                    astar.FindPath({1, 1}, {500, 400}, options, &path));
+//   if (outcome == SearchOutcome::kFound) use(path.runs(), path.cost());
+//   int64_t n = astar.stats().expanded;
+#ifndef ZONEPATH_SEARCH_GRID_ASTAR_H_
+#define ZONEPATH_SEARCH_GRID_ASTAR_H_
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/grid/moves.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/search/node_table.h"
+#include "zonepath/search/search_stats.h"
+
+namespace zonepath {
+
+enum class SearchOutcome { kFound, kUnreachable, kLimitReached };
+absl::string_view SearchOutcomeName(SearchOutcome outcome);
+
+struct AStarOptions {
+  Connectivity connectivity = Connectivity::kEight;
+  // f = g + weight * h. 1 is optimal; w > 1 returns a path at most w times
+  // the optimal cost, usually after far fewer expansions.
+  double weight = 1.0;
+  // Stop with kLimitReached after this many expansions; 0 means no limit.
+  int64_t max_expansions = 0;
+  // Search only inside this rectangle (start and goal must lie in it).
+  std::optional<Rect> bounds;
+};
+
+class GridAStar {
+ public:
+  // `grid` must outlive this object.
+  explicit GridAStar(const Grid& grid);
+
+  // Plans from `start` to `goal` into `path` (reset first; its capacity is
+  // reused). Returns InvalidArgument if an endpoint is outside the grid or
+  // the bounds, or blocked, or the options are invalid. kUnreachable for
+  // endpoints in different components is answered without searching.
+  absl::StatusOr<SearchOutcome> FindPath(Point start, Point goal,
+                                         const AStarOptions& options,
+                                         RunLengthPath* path);
+
+  // Statistics of the last FindPath call.
+  const SearchStats& stats() const { return stats_; }
+  // True if the last search expanded cell p (for pictures and tests).
+  bool Expanded(Point p) const;
+  // Bytes of scratch memory held.
+  size_t MemoryUsage() const;
+
+ private:
+  struct OpenEntry {
+    double f;
+    double g;
+    Point p;
+  };
+
+  void Search(Point start, Point goal, const AStarOptions& options,
+              const Rect& bounds, SearchOutcome* outcome);
+  void ExtractPath(Point start, Point goal, RunLengthPath* path);
+
+  const Grid* grid_;
+  NodeTable nodes_;
+  std::vector<OpenEntry> open_;
+  std::vector<Direction> reversed_steps_;
+  SearchStats stats_;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_SEARCH_GRID_ASTAR_H_

@@ -1,0 +1,104 @@
+// `zonepath check-paths MAP SCEN PATHS`: independently re-walks every path
+// of a `zonepath scen --paths` file: each must be legal, start and end at the
+// scenario's cells, and cost (walked) what the file says.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "commands.h"
+#include "common_flags.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/movingai/scenario.h"
+
+namespace zonepath::cli {
+namespace {
+
+absl::Status CheckPaths(const std::string& map_path,
+                        const std::string& scen_path,
+                        const std::string& paths_path) {
+  ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
+  ASSIGN_OR_RETURN(Scenario scenario, ReadScenarioFile(scen_path));
+  RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
+  ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
+  std::ifstream in(paths_path);
+  if (!in)
+    return absl::NotFoundError(absl::StrCat(paths_path, ": cannot open"));
+  std::string line;
+  size_t index = 0, ok = 0;
+  while (std::getline(in, line)) {
+    const std::string where = absl::StrCat(paths_path, ":", index + 1, ": ");
+    std::vector<std::string> f = absl::StrSplit(line, '\t');
+    size_t i = 0;
+    double cost = 0;
+    if (f.size() != 4 || !absl::SimpleAtoi(f[0], &i) || i != index ||
+        !absl::SimpleAtod(f[2], &cost)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "expected index, status, cost, moves"));
+    }
+    if (index >= scenario.problems.size()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "more paths than scenario problems"));
+    }
+    const ScenarioProblem& p = scenario.problems[index];
+    if (f[1] == "ok") {
+      ASSIGN_OR_RETURN(std::vector<Run> runs, ParseRuns(f[3]));
+      absl::StatusOr<PathWalk> walk =
+          WalkRuns(grid, p.start, runs, connectivity);
+      if (!walk.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, walk.status().message()));
+      }
+      if (!(walk->end == p.goal)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "path ends at ", PointString(walk->end),
+                         ", goal is ", PointString(p.goal)));
+      }
+      if (std::abs(walk->cost - cost) > 1e-6 * std::max(1.0, cost)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, "walked cost ", walk->cost, " differs from printed ", cost));
+      }
+      ++ok;
+    } else if (f[1] != "unreachable") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "unknown status '", f[1], "'"));
+    }
+    ++index;
+  }
+  if (index != scenario.problems.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(paths_path, ": ", index, " paths for ",
+                     scenario.problems.size(), " problems"));
+  }
+  std::printf(
+      "%zu paths checked: %zu legal with matching cost, %zu "
+      "unreachable\n",
+      index, ok, index - ok);
+  return absl::OkStatus();
+}
+
+int Run(const std::vector<std::string>& args) {
+  absl::Status status = CheckPaths(args[0], args[1], args[2]);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+}  // namespace
+
+const Command kCheckPathsCommand = {
+    "check-paths",
+    "Re-walk every path of a `zonepath scen --paths` file and check it.",
+    "usage: zonepath check-paths MAP SCEN PATHS\n"
+    "Fails (exit 1) on the first path that is illegal, ends elsewhere than "
+    "its goal, or whose walked cost differs from the printed cost.",
+    {"common_flags.cc"},
+    3,
+    3,
+    &Run};
+
+}  // namespace zonepath::cli

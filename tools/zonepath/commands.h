@@ -1,0 +1,16 @@
+// The zonepath subcommands, one per *_command.cc file.
+#ifndef ZONEPATH_TOOLS_ZONEPATH_COMMANDS_H_
+#define ZONEPATH_TOOLS_ZONEPATH_COMMANDS_H_
+
+#include "command_line.h"
+
+namespace zonepath::cli {
+
+extern const Command kDemoCommand;
+extern const Command kScenCommand;
+extern const Command kCheckPathsCommand;
+extern const Command kGenCommand;
+
+}  // namespace zonepath::cli
+
+#endif  // ZONEPATH_TOOLS_ZONEPATH_COMMANDS_H_

@@ -1,0 +1,25 @@
+// Flags shared by several zonepath subcommands (defined in common_flags.cc).
+#ifndef ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
+#define ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
+
+#include <string>
+
+#include "absl/flags/declare.h"
+#include "absl/status/statusor.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/grid/moves.h"
+
+ABSL_DECLARE_FLAG(bool, json);
+ABSL_DECLARE_FLAG(std::string, legend);
+ABSL_DECLARE_FLAG(std::string, connectivity);
+
+namespace zonepath::cli {
+
+// Reads a map file with the legend chosen by --legend.
+absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path);
+// The --connectivity flag ("8" or "4").
+absl::StatusOr<Connectivity> ConnectivityFromFlags();
+
+}  // namespace zonepath::cli
+
+#endif  // ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_

@@ -1,0 +1,47 @@
+// zonepath: the command-line tool. One binary, one subcommand per job.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "commands.h"
+
+namespace {
+
+using zonepath::cli::Command;
+
+const Command* const kCommands[] = {
+    &zonepath::cli::kDemoCommand, &zonepath::cli::kScenCommand,
+    &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand};
+
+void PrintUsage(std::FILE* out) {
+  std::fprintf(out,
+               "zonepath: hierarchical path planning on large grid worlds\n\n"
+               "usage: zonepath COMMAND [args] [flags]; zonepath COMMAND "
+               "--help for details\n\ncommands:\n");
+  for (const Command* c : kCommands) {
+    std::fprintf(out, "  %-12s %s\n", c->name, c->summary);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    PrintUsage(stderr);
+    return zonepath::cli::kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    PrintUsage(stdout);
+    return zonepath::cli::kExitOk;
+  }
+  for (const Command* c : kCommands) {
+    if (name == c->name) {
+      return zonepath::cli::RunCommand(
+          *c, std::vector<std::string>(argv + 2, argv + argc));
+    }
+  }
+  std::fprintf(stderr, "zonepath: unknown command '%s'\n\n", name.c_str());
+  PrintUsage(stderr);
+  return zonepath::cli::kExitUsage;
+}
