@@ -44,6 +44,10 @@ absl::StatusOr<Scenario> ReadScenario(std::istream& in,
   while (reader.Next(line)) {
     if (absl::StripAsciiWhitespace(line).empty()) continue;
     std::vector<absl::string_view> fields = absl::StrSplit(line, '\t');
+    if (fields.size() == 1) {
+      // Some published files (e.g. bg512) separate fields with spaces.
+      fields = absl::StrSplit(line, ' ', absl::SkipWhitespace());
+    }
     if (fields.size() != 9) {
       return reader.Error(
           "expected 9 tab-separated fields (bucket, map, "

@@ -2,7 +2,8 @@
 //
 // Format: "version 1" (or "version 1.0"), then one problem per line, tab
 // separated: bucket, map path, map width, map height, start x, start y,
-// goal x, goal y, optimal length.
+// goal x, goal y, optimal length. Lines with no tab are split on spaces, as
+// some published files (bg512) are.
 //
 //   ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile("den520d.map.scen"));
 //   RETURN_IF_ERROR(CheckScenarioFitsGrid(scen, grid));

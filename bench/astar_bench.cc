@@ -1,0 +1,106 @@
+// Exact grid A* on the shared MovingAI maps (longest quarter of each
+// scenario file) and on generated worlds. Reports time per query and nodes
+// expanded per query (counter "expanded").
+//
+//   build/bench/zonepath_bench --benchmark_filter=AStar
+#include <cstdio>
+#include <memory>
+#include <random>
+
+#include "bench_maps.h"
+#include "benchmark/benchmark.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/search/grid_astar.h"
+
+namespace zonepath::bench {
+namespace {
+
+struct Workload {
+  Grid grid;
+  std::vector<Query> queries;
+};
+
+void RunAStar(benchmark::State& state, const Workload* work) {
+  GridAStar astar(work->grid);
+  RunLengthPath path;
+  size_t i = 0;
+  int64_t expanded = 0, queries = 0;
+  for (auto _ : state) {
+    const Query& q = work->queries[i++ % work->queries.size()];
+    auto outcome = astar.FindPath(q.start, q.goal, AStarOptions(), &path);
+    benchmark::DoNotOptimize(outcome);
+    expanded += astar.stats().expanded;
+    ++queries;
+  }
+  state.counters["expanded"] =
+      benchmark::Counter(static_cast<double>(expanded) / queries);
+}
+
+std::vector<std::unique_ptr<Workload>>& Workloads() {
+  static auto* workloads = new std::vector<std::unique_ptr<Workload>>();
+  return *workloads;
+}
+
+void RegisterSharedMaps() {
+  const auto dir = SharedMapsDir();
+  if (!std::filesystem::is_directory(dir)) {
+    std::fprintf(stderr, "note: %s not found; skipping MovingAI benchmarks\n",
+                 dir.c_str());
+    return;
+  }
+  std::vector<std::filesystem::path> maps;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
+    if (e.path().extension() == ".map") maps.push_back(e.path());
+  }
+  std::sort(maps.begin(), maps.end());
+  for (const auto& map : maps) {
+    absl::StatusOr<Grid> grid = ReadMapFile(map.string());
+    absl::StatusOr<Scenario> scen = ReadScenarioFile(map.string() + ".scen");
+    if (!grid.ok() || !scen.ok()) continue;
+    auto work = std::make_unique<Workload>();
+    work->grid = *std::move(grid);
+    work->queries = LongestQuarter(*scen);
+    benchmark::RegisterBenchmark(
+        ("AStar/movingai/" + map.stem().string()).c_str(), RunAStar, work.get())
+        ->Unit(benchmark::kMicrosecond);
+    Workloads().push_back(std::move(work));
+  }
+}
+
+void RegisterGenerated() {
+  for (MapKind kind :
+       {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom, MapKind::kTerrain}) {
+    MapGenOptions o;
+    o.kind = kind;
+    o.width = o.height = 1024;
+    o.feature = kind == MapKind::kMaze ? 4 : 0;
+    o.seed = 1;
+    auto work = std::make_unique<Workload>();
+    work->grid = *GenerateMap(o);
+    std::mt19937_64 rng(1);
+    while (work->queries.size() < 64) {
+      Point a{static_cast<int32_t>(rng() % 128),
+              static_cast<int32_t>(rng() % 128)};
+      Point b{1023 - static_cast<int32_t>(rng() % 128),
+              1023 - static_cast<int32_t>(rng() % 128)};
+      if (work->grid.SameComponent(a, b)) work->queries.push_back({a, b, 0});
+    }
+    benchmark::RegisterBenchmark(
+        ("AStar/generated/" + std::string(MapKindName(kind)) + "_1024").c_str(),
+        RunAStar, work.get())
+        ->Unit(benchmark::kMicrosecond);
+    Workloads().push_back(std::move(work));
+  }
+}
+
+}  // namespace
+}  // namespace zonepath::bench
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  zonepath::bench::RegisterSharedMaps();
+  zonepath::bench::RegisterGenerated();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

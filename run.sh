@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# zonepath's two commands, for a fresh Debian machine or a warm checkout:
+#   ./run.sh demo    install what is missing, build, run the main job
+#   ./run.sh test    install what is missing, build, run the whole test suite
+# Also: ./run.sh bench [benchmark args]   (Google Benchmark, not a test)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+packages=(cmake g++ make libabsl-dev libboost-graph-dev libgtest-dev
+          libgmock-dev libbenchmark-dev nlohmann-json3-dev clang-format)
+jobs=$(nproc 2>/dev/null || echo 2)
+
+ensure_packages() {
+  local missing=()
+  for p in "${packages[@]}"; do
+    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "== installing: ${missing[*]}"
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq \
+    --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# build DIR [cmake args...]
+build() {
+  local dir=$1
+  shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+check_format() {
+  local files
+  files=$(git ls-files '*.h' '*.cc' 2>/dev/null || find lib tools tests bench -name '*.h' -o -name '*.cc')
+  # shellcheck disable=SC2086
+  clang-format --dry-run --Werror $files
+  echo "== clang-format: all files formatted"
+}
+
+case "${1:-}" in
+  demo)
+    shift
+    ensure_packages
+    build build >/dev/null
+    build/tools/zonepath/zonepath demo "$@"
+    ;;
+  test)
+    ensure_packages
+    check_format
+    echo "== release build"
+    build build
+    labels="unit|install"
+    if [ -d ../shared/maps ]; then
+      labels="unit|install|maps"
+    else
+      echo "== ../shared/maps not found: skipping the 'maps' test group"
+    fi
+    echo "== sanitizer build (address,undefined)"
+    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DZONEPATH_SANITIZE=address,undefined -DZONEPATH_BUILD_BENCH=OFF
+    echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+    UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+      ctest --test-dir build-asan -L unit -j "$jobs" --output-on-failure
+    echo "== all tests (release): $labels"
+    ctest --test-dir build -L "$labels" -j "$jobs" --output-on-failure
+    ;;
+  bench)
+    shift
+    ensure_packages
+    build build >/dev/null
+    build/bench/zonepath_bench "$@"
+    ;;
+  *)
+    echo "usage: ./run.sh demo|test|bench [args]" >&2
+    exit 2
+    ;;
+esac

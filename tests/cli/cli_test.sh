@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# End-to-end checks of the zonepath tool: exit codes (0 ok, 1 bad input,
+# 2 usage), --help per subcommand, gen -> scen -> check-paths, JSON fields.
+# usage: cli_test.sh ZONEPATH_BINARY
+set -u
+zp="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+expect_exit() {  # expect_exit CODE DESCRIPTION CMD...
+  local want=$1 what=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -ne "$want" ]; then
+    echo "FAIL: $what: exit $got, want $want"; cat "$tmp/out" "$tmp/err"
+    failures=$((failures + 1))
+  fi
+}
+expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
+  if ! grep -q -- "$1" "$2"; then
+    echo "FAIL: $3: '$1' not in output:"; cat "$2"
+    failures=$((failures + 1))
+  fi
+}
+
+expect_exit 2 "no command" "$zp"
+expect_exit 2 "unknown command" "$zp" fly
+expect_exit 0 "top help" "$zp" --help
+for cmd in demo scen check-paths gen; do
+  expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
+done
+"$zp" scen --help >"$tmp/help"
+expect_grep "--paths" "$tmp/help" "scen help lists --paths"
+if grep -q -- "--kind" "$tmp/help"; then
+  echo "FAIL: scen help lists gen's --kind"; failures=$((failures + 1))
+fi
+expect_exit 2 "unknown flag" "$zp" scen a b --frobnicate
+expect_exit 2 "flag of another command" "$zp" scen a b --kind=maze
+expect_exit 2 "missing positional" "$zp" scen only-one
+expect_exit 2 "bad flag value" "$zp" gen "$tmp/x.map" --width=abc
+expect_exit 1 "missing map file" "$zp" scen "$tmp/nope.map" "$tmp/nope.scen"
+printf 'type octile\nheight 2\nwidth 2\nmap\n..\n.\n' >"$tmp/bad.map"
+expect_exit 1 "bad map" "$zp" demo --map "$tmp/bad.map"
+expect_grep "bad.map:6" "$tmp/err" "error names file and line"
+
+expect_exit 0 "gen" "$zp" gen "$tmp/rooms.map" --kind rooms --width 64 \
+  --height 48 --seed 3 --feature 8
+expect_exit 0 "demo on generated map" "$zp" demo --map "$tmp/rooms.map" \
+  --queries 2
+expect_grep "expanded" "$tmp/out" "demo prints statistics"
+{
+  printf 'version 1\n'
+  printf '0\trooms.map\t64\t48\t0\t0\t62\t46\t0\n'
+  printf '1\trooms.map\t64\t48\t5\t5\t5\t5\t0\n'
+} >"$tmp/rooms.scen"
+expect_exit 0 "scen" "$zp" scen "$tmp/rooms.map" "$tmp/rooms.scen" --json \
+  --paths "$tmp/paths.txt"
+for key in map algo queries solved optimal_matches subopt_mean_pct \
+  subopt_max_pct time_us_mean time_us_p50 time_us_p99 expanded_mean; do
+  expect_grep "\"$key\":" "$tmp/out" "scen --json has $key"
+done
+expect_grep '"solved":2' "$tmp/out" "both problems solved"
+expect_grep $'^1\tok\t0.000000000\t$' "$tmp/paths.txt" "start == goal line"
+expect_exit 0 "check-paths" "$zp" check-paths "$tmp/rooms.map" \
+  "$tmp/rooms.scen" "$tmp/paths.txt"
+# A tampered path must be caught.
+sed -i '1s/\t[A-Z]*[0-9]*/\tS1/3' "$tmp/paths.txt"
+expect_exit 1 "check-paths catches a bad path" "$zp" check-paths \
+  "$tmp/rooms.map" "$tmp/rooms.scen" "$tmp/paths.txt"
+printf 'version 1\n0\trooms.map\t65\t48\t0\t0\t1\t1\t0\n' >"$tmp/wrong.scen"
+expect_exit 1 "scenario for another size" "$zp" scen "$tmp/rooms.map" \
+  "$tmp/wrong.scen"
+expect_grep "wrong.scen:2" "$tmp/err" "size error names the scen line"
+
+if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
+exit $((failures > 0))

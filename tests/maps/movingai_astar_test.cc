@@ -1,0 +1,69 @@
+// "maps" group: exact A* on every MovingAI map in ../shared/maps reproduces
+// every scenario's optimal length, with legal paths whose reported cost is
+// their walked cost. Skipped (not failed) where ../shared is absent; CI runs
+// this group when it exists.
+#include <filesystem>
+
+#include "gtest/gtest.h"
+#include "shared_maps.h"
+#include "zonepath/movingai/map_io.h"
+#include "zonepath/movingai/scenario.h"
+#include "zonepath/search/grid_astar.h"
+
+namespace zonepath {
+namespace {
+
+class MovingAiAStarTest
+    : public ::testing::TestWithParam<std::filesystem::path> {};
+
+TEST_P(MovingAiAStarTest, ReproducesOptimalLengths) {
+  if (GetParam().empty()) {
+    GTEST_SKIP() << "no maps in " << testing::SharedMapsDir();
+  }
+  const std::string map_path = GetParam().string();
+  absl::StatusOr<Grid> grid = ReadMapFile(map_path, TerrainLegend::MovingAi());
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  absl::StatusOr<Scenario> scen = ReadScenarioFile(map_path + ".scen");
+  ASSERT_TRUE(scen.ok()) << scen.status();
+  ASSERT_TRUE(CheckScenarioFitsGrid(*scen, *grid).ok());
+  ASSERT_FALSE(scen->problems.empty());
+  GridAStar astar(*grid);
+  RunLengthPath path;
+  int64_t matches = 0;
+  for (const ScenarioProblem& p : scen->problems) {
+    absl::StatusOr<SearchOutcome> outcome =
+        astar.FindPath(p.start, p.goal, AStarOptions(), &path);
+    ASSERT_TRUE(outcome.ok()) << scen->name << ":" << p.line;
+    ASSERT_EQ(*outcome, SearchOutcome::kFound) << scen->name << ":" << p.line;
+    absl::StatusOr<PathWalk> walk = WalkPath(*grid, path, Connectivity::kEight);
+    ASSERT_TRUE(walk.ok()) << scen->name << ":" << p.line << walk.status();
+    ASSERT_EQ(walk->end, p.goal) << scen->name << ":" << p.line;
+    ASSERT_NEAR(walk->cost, path.cost(), 1e-9 * std::max(1.0, path.cost()));
+    EXPECT_TRUE(MatchesOptimal(path.cost(), p.optimal))
+        << scen->name << ":" << p.line << " cost " << path.cost() << " optimal "
+        << p.optimal;
+    matches += MatchesOptimal(path.cost(), p.optimal);
+  }
+  EXPECT_EQ(matches, static_cast<int64_t>(scen->problems.size()));
+}
+
+std::vector<std::filesystem::path> MapsOrPlaceholder() {
+  std::vector<std::filesystem::path> maps = testing::SharedMapFiles();
+  if (maps.empty()) maps.push_back("");  // reported as skipped
+  return maps;
+}
+
+INSTANTIATE_TEST_SUITE_P(SharedMaps, MovingAiAStarTest,
+                         ::testing::ValuesIn(MapsOrPlaceholder()),
+                         [](const auto& info) {
+                           std::string name = info.param.stem().string();
+                           for (char& c : name) {
+                             if (!std::isalnum(static_cast<unsigned char>(c)))
+                               c = '_';
+                           }
+                           return name.empty() ? std::string("no_shared_maps")
+                                               : name;
+                         });
+
+}  // namespace
+}  // namespace zonepath

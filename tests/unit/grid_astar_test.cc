@@ -1,0 +1,220 @@
+#include "zonepath/search/grid_astar.h"
+
+#include <cmath>
+#include <random>
+
+#include "alloc_counter.h"
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/movingai/map_io.h"
+
+namespace zonepath {
+namespace {
+
+using testing::GridToText;
+using testing::OracleDistances;
+
+// Checks one A* answer against the oracle: outcome, optimal cost (or within
+// the weight's bound), legality, end cell, reported cost == walked cost.
+void CheckAgainstOracle(const Grid& grid, GridAStar& astar, Point start,
+                        Point goal, const AStarOptions& options,
+                        const std::string& context) {
+  const Rect bounds = options.bounds.value_or(grid.bounds());
+  const std::vector<double> dist = OracleDistances(
+      grid, start, options.connectivity == Connectivity::kEight, bounds);
+  const double expected = dist[grid.Index(goal).value()];
+  RunLengthPath path;
+  absl::StatusOr<SearchOutcome> outcome =
+      astar.FindPath(start, goal, options, &path);
+  ASSERT_TRUE(outcome.ok()) << context << outcome.status();
+  if (std::isinf(expected)) {
+    ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+    return;
+  }
+  ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
+  const double tolerance = 1e-9 * std::max(1.0, expected);
+  if (options.weight == 1.0) {
+    ASSERT_NEAR(path.cost(), expected, tolerance) << context;
+  } else {
+    ASSERT_LE(path.cost(), options.weight * expected + tolerance) << context;
+    ASSERT_GE(path.cost(), expected - tolerance) << context;
+  }
+  absl::StatusOr<PathWalk> walk = WalkPath(grid, path, options.connectivity);
+  ASSERT_TRUE(walk.ok()) << context << walk.status();
+  ASSERT_EQ(walk->end, goal) << context;
+  ASSERT_NEAR(walk->cost, path.cost(), tolerance) << context;
+  ASSERT_EQ(walk->steps, path.steps()) << context;
+  if (options.bounds.has_value()) {
+    Point p = start;
+    for (const Run& run : path.runs()) {
+      for (uint32_t i = 0; i < run.count; ++i) {
+        p = Step(p, run.direction);
+        ASSERT_TRUE(bounds.Contains(p)) << context << " left the bounds";
+      }
+    }
+  }
+}
+
+std::string Context(uint64_t seed, const Grid& grid, Point s, Point g) {
+  return "seed " + std::to_string(seed) + " start " + PointString(s) +
+         " goal " + PointString(g) + "\nmap:\n" + GridToText(grid);
+}
+
+TEST(GridAStarTest, MatchesDijkstraOnRandomGrids) {
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));
+    if (grid.passable_count() == 0) continue;
+    std::mt19937_64 rng(seed);
+    GridAStar astar(grid);
+    for (int q = 0; q < 4; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point g = testing::RandomPassable(grid, rng);
+      AStarOptions options;
+      options.connectivity =
+          (q % 2 == 0) ? Connectivity::kEight : Connectivity::kFour;
+      CheckAgainstOracle(grid, astar, s, g, options, Context(seed, grid, s, g));
+    }
+  }
+}
+
+TEST(GridAStarTest, WeightedSearchStaysWithinBound) {
+  for (uint64_t seed = 1000; seed < 1150; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));
+    if (grid.passable_count() == 0) continue;
+    std::mt19937_64 rng(seed);
+    GridAStar astar(grid);
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point g = testing::RandomPassable(grid, rng);
+    AStarOptions options;
+    options.weight = 1.0 + (seed % 4) * 0.5;
+    CheckAgainstOracle(grid, astar, s, g, options, Context(seed, grid, s, g));
+  }
+}
+
+TEST(GridAStarTest, BoundedSearchStaysInsideRectangle) {
+  for (uint64_t seed = 2000; seed < 2200; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, {32, 32, 0.25, 3});
+    std::mt19937_64 rng(seed);
+    const int32_t x0 = rng() % 16, y0 = rng() % 16;
+    const Rect bounds{x0, y0, x0 + 8 + static_cast<int32_t>(rng() % 9),
+                      y0 + 8 + static_cast<int32_t>(rng() % 9)};
+    std::vector<Point> inside;
+    for (int32_t y = bounds.y0; y < bounds.y1; ++y) {
+      for (int32_t x = bounds.x0; x < bounds.x1; ++x) {
+        if (grid.passable({x, y})) inside.push_back({x, y});
+      }
+    }
+    if (inside.empty()) continue;
+    const Point s = inside[rng() % inside.size()];
+    const Point g = inside[rng() % inside.size()];
+    AStarOptions options;
+    options.bounds = bounds;
+    GridAStar astar(grid);
+    CheckAgainstOracle(grid, astar, s, g, options, Context(seed, grid, s, g));
+  }
+}
+
+TEST(GridAStarTest, EdgeCases) {
+  const Grid grid = *ReadMapString(
+      "type octile\nheight 3\nwidth 5\nmap\n"
+      "..@..\n"
+      "..@..\n"
+      "..@..\n");
+  GridAStar astar(grid);
+  RunLengthPath path;
+  AStarOptions options;
+  // start == goal: empty path, cost 0.
+  ASSERT_EQ(*astar.FindPath({0, 0}, {0, 0}, options, &path),
+            SearchOutcome::kFound);
+  EXPECT_TRUE(path.empty());
+  EXPECT_EQ(path.cost(), 0);
+  // Different components: answered without expanding anything.
+  ASSERT_EQ(*astar.FindPath({0, 0}, {4, 2}, options, &path),
+            SearchOutcome::kUnreachable);
+  EXPECT_EQ(astar.stats().expanded, 0);
+  // Bad endpoints are errors.
+  EXPECT_EQ(astar.FindPath({2, 0}, {0, 0}, options, &path).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(astar.FindPath({0, 0}, {9, 0}, options, &path).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(astar.FindPath({-1, 0}, {0, 0}, options, &path).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  AStarOptions bad_weight;
+  bad_weight.weight = 0.5;
+  EXPECT_FALSE(astar.FindPath({0, 0}, {1, 1}, bad_weight, &path).ok());
+  AStarOptions outside;
+  outside.bounds = Rect{0, 0, 1, 1};
+  EXPECT_FALSE(astar.FindPath({0, 0}, {1, 1}, outside, &path).ok());
+}
+
+TEST(GridAStarTest, ExpansionLimit) {
+  const Grid grid = *Grid::Create(100, 100, std::vector<uint8_t>(10000, 1));
+  GridAStar astar(grid);
+  RunLengthPath path;
+  AStarOptions options;
+  options.max_expansions = 10;
+  ASSERT_EQ(*astar.FindPath({0, 0}, {99, 99}, options, &path),
+            SearchOutcome::kLimitReached);
+  EXPECT_EQ(astar.stats().expanded, 10);
+  options.max_expansions = 0;
+  ASSERT_EQ(*astar.FindPath({0, 0}, {99, 99}, options, &path),
+            SearchOutcome::kFound);
+  EXPECT_EQ(RunsToString(path.runs()), "SE99");
+  EXPECT_EQ(astar.stats().expanded, 100);  // ties to larger g: no spread
+  EXPECT_TRUE(astar.Expanded({50, 50}));
+  EXPECT_FALSE(astar.Expanded({50, 51}));
+}
+
+TEST(GridAStarTest, WarmSearchesDoNotAllocate) {
+  MapGenOptions gen;
+  gen.kind = MapKind::kRooms;
+  gen.width = 300;
+  gen.height = 200;
+  gen.feature = 16;
+  const Grid grid = *GenerateMap(gen);
+  std::mt19937_64 rng(5);
+  std::vector<std::pair<Point, Point>> queries;
+  for (int i = 0; i < 60; ++i) {
+    queries.push_back({testing::RandomPassable(grid, rng),
+                       testing::RandomPassable(grid, rng)});
+  }
+  GridAStar astar(grid);
+  RunLengthPath path;
+  AStarOptions options;
+  int64_t found = 0;
+  for (const auto& [s, g] : queries) {  // warm-up
+    found += *astar.FindPath(s, g, options, &path) == SearchOutcome::kFound;
+  }
+  ASSERT_GT(found, 30);
+  const int64_t before = testing::AllocationCount();
+  for (int round = 0; round < 3; ++round) {
+    for (const auto& [s, g] : queries) {
+      ASSERT_TRUE(astar.FindPath(s, g, options, &path).ok());
+    }
+  }
+  EXPECT_EQ(testing::AllocationCount() - before, 0);
+}
+
+TEST(GridAStarTest, ManyQueriesNoResetCostAndStampsStayCorrect) {
+  // Thousands of queries on one context: stale state from earlier searches
+  // must never leak into later answers.
+  const Grid grid = testing::RandomGrid(77, {40, 40, 0.3, 4});
+  GridAStar astar(grid);
+  std::mt19937_64 rng(77);
+  for (int i = 0; i < 2000; ++i) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point g = testing::RandomPassable(grid, rng);
+    if (i % 50 != 0) {
+      RunLengthPath path;
+      ASSERT_TRUE(astar.FindPath(s, g, AStarOptions(), &path).ok());
+      continue;
+    }
+    CheckAgainstOracle(grid, astar, s, g, AStarOptions(),
+                       Context(77, grid, s, g));
+  }
+}
+
+}  // namespace
+}  // namespace zonepath
