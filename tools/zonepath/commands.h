@@ -10,6 +10,8 @@ extern const Command kDemoCommand;
 extern const Command kScenCommand;
 extern const Command kCheckPathsCommand;
 extern const Command kGenCommand;
+extern const Command kBuildCommand;
+extern const Command kInspectCommand;
 
 }  // namespace zonepath::cli
 

@@ -10,8 +10,9 @@ namespace {
 using zonepath::cli::Command;
 
 const Command* const kCommands[] = {
-    &zonepath::cli::kDemoCommand, &zonepath::cli::kScenCommand,
-    &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand};
+    &zonepath::cli::kDemoCommand,       &zonepath::cli::kScenCommand,
+    &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand,
+    &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand};
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out,

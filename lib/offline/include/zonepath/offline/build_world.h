@@ -1,0 +1,60 @@
+// Offline build: grid -> zones -> beacons -> abstract levels -> World.
+//
+// Cuts the grid into zones, places beacons on the entrances between zones
+// (HPA*), costs every intra-zone beacon pair exactly, and stacks the levels.
+// Zones are built in parallel; the result is the same for any thread count.
+// Links Boost.Graph privately; nothing of Boost shows in this header.
+//
+//   BuildOptions options;
+//   options.params.zone_size = 32;
+//   options.threads = 2;
+//   BuildReport report;
+//   ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), options,
+//   &report)); RETURN_IF_ERROR(SaveWorldFile(world, "map.zpw"));
+#ifndef ZONEPATH_OFFLINE_BUILD_WORLD_H_
+#define ZONEPATH_OFFLINE_BUILD_WORLD_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/world/world.h"
+
+namespace zonepath {
+
+struct BuildOptions {
+  BuildParams params;
+  // Worker threads; 0 = all hardware threads.
+  int threads = 0;
+  // Called as work completes: (stage name, done, total). May be called from
+  // worker threads, one call at a time.
+  std::function<void(const std::string& stage, int64_t done, int64_t total)>
+      progress;
+};
+
+struct LevelReport {
+  int64_t zones = 0;
+  int64_t beacons = 0;  // nodes of the level
+  int64_t edges = 0;    // directed edges (each undirected edge counts twice)
+  absl::Duration time;
+};
+
+struct BuildReport {
+  std::vector<LevelReport> levels;
+  absl::Duration time;
+  int threads = 0;
+};
+
+// Checks the parameters (ranges as documented in BuildParams).
+absl::Status ValidateBuildParams(const BuildParams& params);
+
+absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
+                                 BuildReport* report = nullptr);
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_OFFLINE_BUILD_WORLD_H_

@@ -1,0 +1,129 @@
+// Levels k >= 2: nodes are the beacons whose crossing step crosses a level-k
+// zone border; intra-zone edges are shortest paths on level k-1 restricted to
+// the level-k zone, found with Boost.Graph's Dijkstra (offline only, where a
+// per-zone graph object costs nothing that matters).
+#include <algorithm>
+#include <limits>
+
+#include "boost/graph/adjacency_list.hpp"
+#include "boost/graph/dijkstra_shortest_paths.hpp"
+#include "build_internal.h"
+
+namespace zonepath::offline_internal {
+namespace {
+
+using ZoneGraph =
+    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
+                          boost::no_property,
+                          boost::property<boost::edge_weight_t, double>>;
+
+}  // namespace
+
+void BuildUpperLevel(const BuildParams& /*params*/, int threads,
+                     const std::vector<Point>& beacons,
+                     const std::vector<InterEdge>& inter_edges,
+                     const AbstractLevel& below, AbstractLevel* level,
+                     const std::function<void(int64_t, int64_t)>& progress) {
+  auto zone_of = [&](uint32_t beacon) {
+    return level->ZoneOf(beacons[beacon]).value();
+  };
+  // Nodes: endpoints of crossing steps that cross this level's borders.
+  std::vector<uint32_t> nodes;
+  for (const InterEdge& e : inter_edges) {
+    if (zone_of(e.a) != zone_of(e.b)) {
+      nodes.push_back(e.a);
+      nodes.push_back(e.b);
+    }
+  }
+  std::sort(nodes.begin(), nodes.end(), [&](uint32_t a, uint32_t b) {
+    const uint32_t za = zone_of(a), zb = zone_of(b);
+    return za != zb ? za < zb : a < b;
+  });
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  level->node_beacon = nodes;
+  const uint32_t n = static_cast<uint32_t>(nodes.size());
+  level->zone_node_begin.assign(level->zone_count() + 1, 0);
+  for (uint32_t b : nodes) ++level->zone_node_begin[zone_of(b) + 1];
+  for (size_t z = 1; z < level->zone_node_begin.size(); ++z) {
+    level->zone_node_begin[z] += level->zone_node_begin[z - 1];
+  }
+  // Level k-1 node of each beacon (every node here is one there too).
+  std::vector<uint32_t> below_node_of_beacon(
+      beacons.size(), std::numeric_limits<uint32_t>::max());
+  for (uint32_t i = 0; i < below.node_count(); ++i) {
+    below_node_of_beacon[below.node_beacon[i]] = i;
+  }
+  // Level k-1 nodes grouped by this level's zone.
+  std::vector<std::vector<uint32_t>> below_nodes_in_zone(level->zone_count());
+  for (uint32_t i = 0; i < below.node_count(); ++i) {
+    below_nodes_in_zone[zone_of(below.node_beacon[i])].push_back(i);
+  }
+
+  const int64_t zones = level->zone_count();
+  std::vector<std::vector<PendingEdge>> results(zones);
+  std::atomic<int64_t> done{0};
+  // Per-thread map from level k-1 node to its index in the zone's local
+  // graph; entries are reset after each zone, so no per-zone O(nodes) work.
+  std::vector<std::vector<uint32_t>> local_scratch(threads);
+  ParallelForZones(zones, threads, [&](int t, int64_t z) {
+    const std::vector<uint32_t>& members = below_nodes_in_zone[z];
+    const uint32_t begin = level->zone_node_begin[z];
+    const uint32_t end = level->zone_node_begin[z + 1];
+    if (end - begin >= 2) {
+      // Local graph over the level k-1 nodes inside zone z.
+      std::vector<uint32_t>& local = local_scratch[t];
+      if (local.empty()) {
+        local.assign(below.node_count(), std::numeric_limits<uint32_t>::max());
+      }
+      for (uint32_t i = 0; i < members.size(); ++i) local[members[i]] = i;
+      ZoneGraph g(members.size());
+      for (uint32_t i = 0; i < members.size(); ++i) {
+        const uint32_t u = members[i];
+        for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1];
+             ++e) {
+          const AbstractEdge& edge = below.edges[e];
+          if (local[edge.target] != std::numeric_limits<uint32_t>::max()) {
+            boost::add_edge(i, local[edge.target], edge.cost, g);
+          }
+        }
+      }
+      std::vector<double> dist(members.size());
+      for (uint32_t a = begin; a < end; ++a) {
+        const uint32_t source = local[below_node_of_beacon[nodes[a]]];
+        boost::dijkstra_shortest_paths(
+            g, source,
+            boost::distance_map(boost::make_iterator_property_map(
+                dist.begin(), boost::get(boost::vertex_index, g))));
+        for (uint32_t b = begin; b < end; ++b) {
+          if (b == a) continue;
+          const double d = dist[local[below_node_of_beacon[nodes[b]]]];
+          if (d < std::numeric_limits<double>::max()) {
+            results[z].push_back({a, {b, 0, static_cast<float>(d)}});
+          }
+        }
+      }
+      for (uint32_t m : members)
+        local[m] = std::numeric_limits<uint32_t>::max();
+    }
+    if (progress) progress(++done, zones);
+  });
+
+  std::vector<uint32_t> node_of_beacon(beacons.size(),
+                                       std::numeric_limits<uint32_t>::max());
+  for (uint32_t i = 0; i < n; ++i) node_of_beacon[nodes[i]] = i;
+  std::vector<PendingEdge> edges;
+  for (auto& r : results) {
+    edges.insert(edges.end(), r.begin(), r.end());
+    r.clear();
+    r.shrink_to_fit();
+  }
+  for (const InterEdge& e : inter_edges) {
+    if (zone_of(e.a) == zone_of(e.b)) continue;
+    const float cost = static_cast<float>(e.cost);
+    edges.push_back({node_of_beacon[e.a], {node_of_beacon[e.b], 1, cost}});
+    edges.push_back({node_of_beacon[e.b], {node_of_beacon[e.a], 1, cost}});
+  }
+  AssembleLevel(std::move(edges), level);
+}
+
+}  // namespace zonepath::offline_internal

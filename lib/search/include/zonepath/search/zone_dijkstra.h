@@ -1,0 +1,74 @@
+// ZoneDijkstra: exact one-to-many Dijkstra inside a small rectangle (a zone).
+//
+// Used offline to cost the edges between a zone's beacons, and at runtime to
+// connect a query's start and goal to the beacons of their zone. Scratch
+// arrays are sized once for the largest rectangle (max_side x max_side) and
+// reset by generation stamp, so warm runs allocate nothing.
+//
+//   ZoneDijkstra dijkstra(/*max_side=*/64);
+//   dijkstra.Run(grid, source, zone_rect, Connectivity::kEight, targets);
+//   double d = dijkstra.Distance(target);   // +inf if unreachable in zone
+//   dijkstra.AppendPath(target, &path);     // appends source -> target moves
+#ifndef ZONEPATH_SEARCH_ZONE_DIJKSTRA_H_
+#define ZONEPATH_SEARCH_ZONE_DIJKSTRA_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/grid/moves.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/search/search_stats.h"
+
+namespace zonepath {
+
+class ZoneDijkstra {
+ public:
+  // Rectangles up to max_side x max_side cells (max_side in 1..4096).
+  explicit ZoneDijkstra(int32_t max_side);
+
+  // Distances from `source` (passable, inside `rect`) to cells of `rect`.
+  // Stops once every cell in `targets` is settled (all of rect if empty).
+  // Requires rect.width(), rect.height() <= max_side.
+  void Run(const Grid& grid, Point source, const Rect& rect,
+           Connectivity connectivity, absl::Span<const Point> targets = {});
+
+  // Cost from the source to p (+inf if not reached).
+  double Distance(Point p) const;
+  // Appends the moves of the found path from the source to `target` (which
+  // must have a finite Distance) to `path`, and adds their cost.
+  void AppendPath(Point target, RunLengthPath* path);
+
+  const SearchStats& stats() const { return stats_; }
+  int32_t max_side() const { return max_side_; }
+  size_t MemoryUsage() const;
+
+ private:
+  struct Node {
+    double g;
+    uint32_t stamp;
+    uint8_t parent;
+    uint8_t closed;
+  };
+  struct Entry {
+    double g;
+    uint32_t local;
+  };
+  uint32_t Local(Point p) const {
+    return static_cast<uint32_t>((p.y - rect_.y0) * max_side_ +
+                                 (p.x - rect_.x0));
+  }
+
+  int32_t max_side_;
+  std::vector<Node> nodes_;
+  std::vector<Entry> open_;
+  std::vector<Direction> reversed_;
+  uint32_t stamp_ = 0;
+  Rect rect_;
+  SearchStats stats_;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_SEARCH_ZONE_DIJKSTRA_H_

@@ -1,0 +1,27 @@
+#include "zonepath/world/abstraction.h"
+
+#include <algorithm>
+
+namespace zonepath {
+
+Rect AbstractLevel::ZoneRect(ZoneId z, int32_t width, int32_t height) const {
+  const int32_t zx = static_cast<int32_t>(z.value() % zones_x);
+  const int32_t zy = static_cast<int32_t>(z.value() / zones_x);
+  return {zx * zone_side, zy * zone_side, std::min(width, (zx + 1) * zone_side),
+          std::min(height, (zy + 1) * zone_side)};
+}
+
+size_t AbstractLevel::MemoryUsage() const {
+  return sizeof(*this) + node_beacon.capacity() * 4 +
+         edge_begin.capacity() * 4 + edges.capacity() * sizeof(AbstractEdge) +
+         zone_node_begin.capacity() * 4 + node_component.capacity() * 4;
+}
+
+size_t Abstraction::MemoryUsage() const {
+  size_t bytes = sizeof(*this) + beacons.capacity() * sizeof(Point) +
+                 cached_paths.MemoryUsage();
+  for (const AbstractLevel& level : levels) bytes += level.MemoryUsage();
+  return bytes;
+}
+
+}  // namespace zonepath

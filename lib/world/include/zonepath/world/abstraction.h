@@ -1,0 +1,104 @@
+// Abstraction: the multi-level abstract graph of a world, in flat immutable
+// arrays (CSR) that serialise as-is and are shared read-only by all runtime
+// threads. Built offline by zonepath::offline, loaded by zonepath::world.
+//
+// Level 1 cuts the grid into square zones of side `zone_size`; level k groups
+// `group` x `group` zones of level k-1. Beacons are cells on zone borders
+// (HPA* transition points); a beacon belongs to every level up to the highest
+// one whose zone border its crossing edge crosses. Each level is a graph over
+// its own nodes (a subset of the beacons):
+//   - inter-zone edges: one step across a zone border, exact step cost;
+//   - intra-zone edges: shortest cost between two nodes of one zone, staying
+//     inside the zone (on the grid for level 1, on level k-1 above that).
+//
+//   const AbstractLevel& level = abstraction.levels[0];
+//   for (uint32_t e = level.edge_begin[n]; e < level.edge_begin[n + 1]; ++e)
+//     visit(level.edges[e].target, level.edges[e].cost);
+#ifndef ZONEPATH_WORLD_ABSTRACTION_H_
+#define ZONEPATH_WORLD_ABSTRACTION_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "zonepath/base/strong_id.h"
+#include "zonepath/grid/geometry.h"
+#include "zonepath/grid/moves.h"
+
+namespace zonepath {
+
+struct BeaconTag {};
+using BeaconId = StrongId<BeaconTag, uint32_t>;
+struct ZoneTag {};
+using ZoneId = StrongId<ZoneTag, uint32_t>;
+
+// Parameters the abstraction was built with (stored in the world file).
+struct BuildParams {
+  int32_t zone_size = 32;          // level-1 zone side in cells, 4..1024
+  int32_t levels = 2;              // abstract levels, 1..8
+  int32_t group = 4;               // level-k zone = group x group level k-1
+  int32_t entrance_threshold = 6;  // entrances this long get 2 beacon pairs
+  Connectivity connectivity = Connectivity::kEight;
+  bool cache_paths = false;  // keep level-1 intra-zone cell paths
+};
+
+// 8 bytes: edges dominate the abstraction's size. A float cost is exact to
+// ~1e-7 relative, far below what matters for choosing a route; the cost a
+// caller sees is always summed from the refined cell path.
+struct AbstractEdge {
+  uint32_t target : 31;     // node index in the same level (< 2^31)
+  uint32_t inter_zone : 1;  // 1 for a border-crossing step
+  float cost;
+};
+
+struct AbstractLevel {
+  int32_t zone_side = 0;  // cells
+  int32_t zones_x = 0;
+  int32_t zones_y = 0;
+  // Node n of this level is beacon node_beacon[n]; nodes sorted by zone.
+  std::vector<uint32_t> node_beacon;
+  // CSR adjacency: edges of node n are edges[edge_begin[n] .. edge_begin[n+1]).
+  std::vector<uint32_t> edge_begin;
+  std::vector<AbstractEdge> edges;
+  // Nodes of zone z: zone_node_begin[z] .. zone_node_begin[z+1] (nodes are
+  // sorted by zone, so this indexes node ids directly).
+  std::vector<uint32_t> zone_node_begin;
+  // Zone-local component of each node: two nodes of one zone reach each
+  // other inside the zone iff their labels are equal.
+  std::vector<uint32_t> node_component;
+
+  uint32_t node_count() const {
+    return static_cast<uint32_t>(node_beacon.size());
+  }
+  uint32_t zone_count() const {
+    return static_cast<uint32_t>(zones_x) * zones_y;
+  }
+  ZoneId ZoneOf(Point p) const {
+    return ZoneId(static_cast<uint32_t>(p.y / zone_side) * zones_x +
+                  static_cast<uint32_t>(p.x / zone_side));
+  }
+  Rect ZoneRect(ZoneId z, int32_t width, int32_t height) const;
+  size_t MemoryUsage() const;
+};
+
+// Level-1 intra-zone cell paths, kept when BuildParams::cache_paths is set:
+// the moves of level-1 edge e are path_runs[path_begin[e] .. path_begin[e+1])
+// (empty for inter-zone edges, whose single step is implied).
+struct CachedPaths {
+  std::vector<uint32_t> path_begin;
+  std::vector<uint32_t> path_runs;  // direction in the low 3 bits, count << 3
+  size_t MemoryUsage() const {
+    return path_begin.capacity() * 4 + path_runs.capacity() * 4;
+  }
+};
+
+struct Abstraction {
+  BuildParams params;
+  std::vector<Point> beacons;         // BeaconId -> cell
+  std::vector<AbstractLevel> levels;  // levels[0] is level 1
+  CachedPaths cached_paths;           // empty unless params.cache_paths
+  size_t MemoryUsage() const;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_WORLD_ABSTRACTION_H_

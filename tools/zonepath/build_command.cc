@@ -1,0 +1,229 @@
+// `zonepath build MAP -o WORLD` and `zonepath inspect WORLD`: the offline
+// build and a look at its result.
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "commands.h"
+#include "common_flags.h"
+#include "nlohmann/json.hpp"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/world/world_file.h"
+
+ABSL_FLAG(std::string, o, "", "output world file (required)");
+ABSL_FLAG(int32_t, zone_size, 32, "level-1 zone side in cells (4..1024)");
+ABSL_FLAG(int32_t, levels, 2, "abstract levels (1..8)");
+ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
+ABSL_FLAG(int32_t, entrance_threshold, 6,
+          "entrances at least this long get a beacon pair at each end");
+ABSL_FLAG(int32_t, threads, 0, "worker threads (0 = all cores)");
+ABSL_FLAG(bool, cache_paths, false,
+          "store level-1 intra-zone cell paths for lookup refinement");
+
+namespace zonepath::cli {
+namespace {
+
+// Peak resident memory of this process in bytes (VmHWM), 0 if unknown.
+int64_t PeakResidentBytes() {
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  while (status >> key) {
+    if (key == "VmHWM:") {
+      int64_t kib = 0;
+      status >> kib;
+      return kib * 1024;
+    }
+    status.ignore(1 << 12, '\n');
+  }
+  return 0;
+}
+
+// A progress bar on a terminal; plain lines every 25% otherwise.
+class Progress {
+ public:
+  Progress() : tty_(::isatty(STDERR_FILENO) == 1) {}
+  void Update(const std::string& stage, int64_t done, int64_t total) {
+    const int percent = total > 0 ? static_cast<int>(100 * done / total) : 100;
+    if (tty_) {
+      if (percent == last_percent_ && stage == last_stage_) return;
+      const int filled = percent / 4;
+      std::fprintf(stderr, "\r%-8s [%s%s] %3d%%", stage.c_str(),
+                   std::string(filled, '#').c_str(),
+                   std::string(25 - filled, ' ').c_str(), percent);
+      if (done == total) std::fprintf(stderr, "\n");
+    } else if (stage != last_stage_ || percent / 25 != last_percent_ / 25) {
+      std::fprintf(stderr, "%s: %d%% (%lld of %lld zones)\n", stage.c_str(),
+                   percent, static_cast<long long>(done),
+                   static_cast<long long>(total));
+    }
+    last_stage_ = stage;
+    last_percent_ = percent;
+  }
+
+ private:
+  bool tty_;
+  std::string last_stage_;
+  int last_percent_ = -1;
+};
+
+nlohmann::json LevelsJson(const World& world) {
+  nlohmann::json levels = nlohmann::json::array();
+  for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
+    const AbstractLevel& l = world.abstraction().levels[i];
+    levels.push_back({{"level", i + 1},
+                      {"zone_side", l.zone_side},
+                      {"zones", l.zone_count()},
+                      {"beacons", l.node_count()},
+                      {"edges", l.edges.size()}});
+  }
+  return levels;
+}
+
+void PrintSummary(const World& world, const WorldFileSizes& sizes) {
+  const Grid& grid = world.grid();
+  const BuildParams& p = world.params();
+  std::printf(
+      "grid %dx%d: %lld cells, %lld passable, %u components\n", grid.width(),
+      grid.height(), static_cast<long long>(grid.cell_count()),
+      static_cast<long long>(grid.passable_count()), grid.component_count());
+  std::printf(
+      "params: zone size %d, levels %d, group %d, entrance threshold "
+      "%d, %s-connected%s\n",
+      p.zone_size, p.levels, p.group, p.entrance_threshold,
+      std::string(ConnectivityName(p.connectivity)).c_str(),
+      p.cache_paths ? ", cached paths" : "");
+  for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
+    const AbstractLevel& l = world.abstraction().levels[i];
+    std::printf("level %zu: zone side %d, %u zones, %u beacons, %zu edges\n",
+                i + 1, l.zone_side, l.zone_count(), l.node_count(),
+                l.edges.size());
+  }
+  std::printf(
+      "file: %llu bytes = header %llu + grid %llu + abstraction %llu + "
+      "cached paths %llu (abstraction %.3f bytes/cell)\n",
+      static_cast<unsigned long long>(sizes.total),
+      static_cast<unsigned long long>(sizes.header),
+      static_cast<unsigned long long>(sizes.grid),
+      static_cast<unsigned long long>(sizes.abstraction),
+      static_cast<unsigned long long>(sizes.cached_paths),
+      static_cast<double>(sizes.abstraction) / grid.cell_count());
+}
+
+absl::Status Build(const std::string& map_path) {
+  const std::string out = absl::GetFlag(FLAGS_o);
+  if (out.empty()) {
+    return absl::InvalidArgumentError("build needs -o WORLD (output file)");
+  }
+  ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
+  BuildOptions options;
+  options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
+  options.params.levels = absl::GetFlag(FLAGS_levels);
+  options.params.group = absl::GetFlag(FLAGS_group);
+  options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
+  options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
+  ASSIGN_OR_RETURN(options.params.connectivity, ConnectivityFromFlags());
+  options.threads = absl::GetFlag(FLAGS_threads);
+  Progress progress;
+  options.progress = [&progress](const std::string& stage, int64_t done,
+                                 int64_t total) {
+    progress.Update(stage, done, total);
+  };
+  BuildReport report;
+  ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), options, &report));
+  WorldFileSizes sizes;
+  const absl::Time save_begin = absl::Now();
+  RETURN_IF_ERROR(SaveWorldFile(world, out, &sizes));
+  const double save_seconds = absl::ToDoubleSeconds(absl::Now() - save_begin);
+  const double build_seconds = absl::ToDoubleSeconds(report.time);
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = {{"map", map_path},
+                        {"world", out},
+                        {"cells", world.grid().cell_count()},
+                        {"levels", LevelsJson(world)},
+                        {"build_seconds", build_seconds},
+                        {"save_seconds", save_seconds},
+                        {"threads", report.threads},
+                        {"file_bytes", sizes.total},
+                        {"grid_bytes", sizes.grid},
+                        {"abstraction_bytes", sizes.abstraction},
+                        {"cached_path_bytes", sizes.cached_paths},
+                        {"peak_rss_bytes", PeakResidentBytes()}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  PrintSummary(world, sizes);
+  std::printf(
+      "built in %.3f s on %d threads, saved to %s in %.3f s, peak "
+      "memory %.1f MiB\n",
+      build_seconds, report.threads, out.c_str(), save_seconds,
+      PeakResidentBytes() / 1048576.0);
+  return absl::OkStatus();
+}
+
+absl::Status Inspect(const std::string& path) {
+  const absl::Time begin = absl::Now();
+  WorldFileSizes sizes;
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(path, &sizes));
+  const double load_seconds = absl::ToDoubleSeconds(absl::Now() - begin);
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = {{"world", path},
+                        {"width", world.grid().width()},
+                        {"height", world.grid().height()},
+                        {"cells", world.grid().cell_count()},
+                        {"levels", LevelsJson(world)},
+                        {"load_seconds", load_seconds},
+                        {"file_bytes", sizes.total},
+                        {"grid_bytes", sizes.grid},
+                        {"abstraction_bytes", sizes.abstraction},
+                        {"cached_path_bytes", sizes.cached_paths},
+                        {"memory_bytes", world.MemoryUsage()}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf(
+      "%s: valid zonepath world (format version %u), loaded in %.3f s\n",
+      path.c_str(), kWorldFormatVersion, load_seconds);
+  PrintSummary(world, sizes);
+  std::printf("in memory: %.1f MiB\n", world.MemoryUsage() / 1048576.0);
+  return absl::OkStatus();
+}
+
+int RunBuild(const std::vector<std::string>& args) {
+  absl::Status status = Build(args[0]);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+int RunInspect(const std::vector<std::string>& args) {
+  absl::Status status = Inspect(args[0]);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+}  // namespace
+
+const Command kBuildCommand = {
+    "build",
+    "Build a world file (zones, beacons, abstract levels) from a map.",
+    "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
+    "[--group G] [--threads T] [--cache-paths] [--json]",
+    {"build_command.cc", "common_flags.cc"},
+    1,
+    1,
+    &RunBuild};
+
+const Command kInspectCommand = {"inspect",
+                                 "Validate a world file and print its summary.",
+                                 "usage: zonepath inspect WORLD [--json]",
+                                 {"common_flags.cc"},
+                                 1,
+                                 1,
+                                 &RunInspect};
+
+}  // namespace zonepath::cli
