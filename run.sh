@@ -25,11 +25,22 @@ ensure_packages() {
 }
 
 # build DIR [cmake args...]
+# build DIR [cmake args...] [--target T...]
 build() {
   local dir=$1
   shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  local configure=() targets=()
+  while [ $# -gt 0 ]; do
+    if [ "$1" = --target ]; then
+      shift
+      targets=(--target "$@")
+      break
+    fi
+    configure+=("$1")
+    shift
+  done
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "${configure[@]}" >/dev/null
+  cmake --build "$dir" -j "$jobs" "${targets[@]}"
 }
 
 check_format() {
@@ -38,6 +49,27 @@ check_format() {
   # shellcheck disable=SC2086
   clang-format --dry-run --Werror $files
   echo "== clang-format: all files formatted"
+}
+
+# Optional: 30 s of libFuzzer on the world loader when clang and its fuzzer
+# runtime are present (Debian: clang, libclang-rt-14-dev).
+fuzz_smoke() {
+  if ! command -v clang++ >/dev/null || \
+     ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
+       >/dev/null 2>&1; then
+    echo "== clang/libFuzzer not installed: skipping the loader fuzz smoke run"
+    return 0
+  fi
+  echo "== fuzzing the world loader for 30 s (clang, libFuzzer + ASan)"
+  CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DZONEPATH_FUZZ=ON -DZONEPATH_BUILD_BENCH=OFF -DZONEPATH_BUILD_TOOLS=OFF \
+    --target world_loader_fuzz make_seed_world >/dev/null
+  local corpus
+  corpus=$(mktemp -d)
+  build-fuzz/tests/make_seed_world "$corpus/seed.zpw"
+  (cd "$corpus" && "$OLDPWD/build-fuzz/tests/world_loader_fuzz" \
+    -max_total_time=30 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
+  rm -rf "$corpus"
 }
 
 case "${1:-}" in
@@ -64,6 +96,7 @@ case "${1:-}" in
     echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       ctest --test-dir build-asan -L unit -j "$jobs" --output-on-failure
+    fuzz_smoke
     echo "== all tests (release): $labels"
     ctest --test-dir build -L "$labels" -j "$jobs" --output-on-failure
     ;;

@@ -8,6 +8,12 @@ function(zonepath_project_options target)
                                              -fno-omit-frame-pointer -g)
     target_link_options(${target} PRIVATE -fsanitize=${ZONEPATH_SANITIZE})
   endif()
+  if(ZONEPATH_FUZZ)
+    # Coverage instrumentation for libFuzzer, plus ASan, on project code.
+    target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link,address
+                                             -g)
+    target_link_options(${target} PRIVATE -fsanitize=address)
+  endif()
 endfunction()
 
 # zonepath_library(NAME <module> SOURCES ... DEPS ... [PRIVATE_DEPS ...])

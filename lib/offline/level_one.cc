@@ -7,14 +7,6 @@
 #include "zonepath/search/zone_dijkstra.h"
 
 namespace zonepath::offline_internal {
-namespace {
-
-uint32_t PackRun(const Run& run) {
-  return (run.count << 3) | static_cast<uint32_t>(run.direction);
-}
-
-}  // namespace
-
 void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
                    const std::vector<Point>& beacons,
                    const std::vector<InterEdge>& inter_edges,
@@ -66,7 +58,7 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
           scratch[t]->AppendPath(beacons[v], &path_buffer[t]);
           std::vector<uint32_t> packed;
           for (const Run& run : path_buffer[t].runs())
-            packed.push_back(PackRun(run));
+            packed.push_back(CachedPaths::PackRun(run));
           e.path = static_cast<uint32_t>(result.paths.size());
           result.paths.push_back(std::move(packed));
         }

@@ -176,8 +176,8 @@ namespace {
 
 class Parser {
  public:
-  Parser(absl::string_view bytes, absl::string_view name)
-      : bytes_(bytes), name_(name) {}
+  Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums)
+      : bytes_(bytes), name_(name), verify_checksums_(verify_checksums) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
     RETURN_IF_ERROR(ReadHeader());
@@ -272,7 +272,8 @@ class Parser {
       FileHeader zeroed = header_;
       zeroed.header_crc = 0;
       std::memcpy(copy.data(), &zeroed, sizeof(zeroed));
-      if (Crc(copy.data(), copy.size()) != header_.header_crc) {
+      if (verify_checksums_ &&
+          Crc(copy.data(), copy.size()) != header_.header_crc) {
         return Loss("header checksum mismatch");
       }
     }
@@ -320,7 +321,7 @@ class Parser {
                     " is not a multiple of ", sizeof(T));
       }
       const char* data = bytes_.data() + e.offset;
-      if (Crc(data, e.size) != e.crc) {
+      if (verify_checksums_ && Crc(data, e.size) != e.crc) {
         return Loss("checksum mismatch in section ", kind, " (level ", level,
                     ")");
       }
@@ -384,13 +385,15 @@ class Parser {
   FileHeader header_{};
   std::vector<SectionEntry> table_;
   BuildParams params_;
+  bool verify_checksums_;
 };
 
 }  // namespace
 
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
-                                 absl::string_view name) {
-  return Parser(bytes, name).Parse(nullptr);
+                                 absl::string_view name,
+                                 bool verify_checksums) {
+  return Parser(bytes, name, verify_checksums).Parse(nullptr);
 }
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
@@ -413,7 +416,7 @@ absl::StatusOr<World> LoadWorldFile(const std::string& path,
   if (!in.read(bytes.data(), size)) {
     return absl::DataLossError(absl::StrCat(path, ": read error"));
   }
-  return Parser(bytes, path).Parse(sizes);
+  return Parser(bytes, path, /*verify_checksums=*/true).Parse(sizes);
 }
 
 std::vector<uint64_t> WorldSectionOffsets(absl::string_view bytes) {

@@ -28,7 +28,7 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen; do
+for cmd in demo scen check-paths gen build inspect; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -73,6 +73,25 @@ printf 'version 1\n0\trooms.map\t65\t48\t0\t0\t1\t1\t0\n' >"$tmp/wrong.scen"
 expect_exit 1 "scenario for another size" "$zp" scen "$tmp/rooms.map" \
   "$tmp/wrong.scen"
 expect_grep "wrong.scen:2" "$tmp/err" "size error names the scen line"
+
+# Offline build and inspection.
+expect_exit 0 "build" "$zp" build "$tmp/rooms.map" -o "$tmp/rooms.zpw" \
+  --zone-size 8 --levels 3 --group 2 --threads 2 --cache-paths --json
+for key in cells levels zones beacons edges build_seconds file_bytes \
+  grid_bytes abstraction_bytes cached_path_bytes; do
+  expect_grep "\"$key\":" "$tmp/out" "build --json has $key"
+done
+expect_exit 0 "inspect" "$zp" inspect "$tmp/rooms.zpw"
+expect_grep "level 3" "$tmp/out" "inspect lists level 3"
+expect_exit 2 "build without -o" "$zp" build "$tmp/rooms.map" --json
+expect_exit 1 "build with a bad zone size" "$zp" build "$tmp/rooms.map" \
+  -o "$tmp/bad.zpw" --zone-size 2
+[ -e "$tmp/bad.zpw" ] && { echo "FAIL: failed build left a file"; failures=$((failures + 1)); }
+head -c 300 "$tmp/rooms.zpw" >"$tmp/cut.zpw"
+expect_exit 1 "inspect a truncated world" "$zp" inspect "$tmp/cut.zpw"
+expect_grep "cut.zpw" "$tmp/err" "truncation error names the file"
+expect_exit 1 "inspect a map as a world" "$zp" inspect "$tmp/rooms.map"
+expect_grep "not a zonepath world" "$tmp/err" "foreign file is named as such"
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))

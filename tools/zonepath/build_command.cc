@@ -119,9 +119,6 @@ void PrintSummary(const World& world, const WorldFileSizes& sizes) {
 
 absl::Status Build(const std::string& map_path) {
   const std::string out = absl::GetFlag(FLAGS_o);
-  if (out.empty()) {
-    return absl::InvalidArgumentError("build needs -o WORLD (output file)");
-  }
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
   BuildOptions options;
   options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
@@ -197,6 +194,10 @@ absl::Status Inspect(const std::string& path) {
 }
 
 int RunBuild(const std::vector<std::string>& args) {
+  if (absl::GetFlag(FLAGS_o).empty()) {
+    std::fprintf(stderr, "zonepath build: needs -o WORLD (the output file)\n");
+    return kExitUsage;
+  }
   absl::Status status = Build(args[0]);
   return status.ok() ? kExitOk : FailBadInput(status);
 }

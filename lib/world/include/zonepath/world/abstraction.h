@@ -23,6 +23,7 @@
 #include "zonepath/base/strong_id.h"
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/path.h"
 
 namespace zonepath {
 
@@ -85,7 +86,15 @@ struct AbstractLevel {
 // (empty for inter-zone edges, whose single step is implied).
 struct CachedPaths {
   std::vector<uint32_t> path_begin;
-  std::vector<uint32_t> path_runs;  // direction in the low 3 bits, count << 3
+  std::vector<uint32_t>
+      path_runs;  // PackRun(): direction low 3 bits, count << 3
+
+  static uint32_t PackRun(const Run& run) {
+    return (run.count << 3) | static_cast<uint32_t>(run.direction);
+  }
+  static Run UnpackRun(uint32_t packed) {
+    return {static_cast<Direction>(packed & 7), packed >> 3};
+  }
   size_t MemoryUsage() const {
     return path_begin.capacity() * 4 + path_runs.capacity() * 4;
   }

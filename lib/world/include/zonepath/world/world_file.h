@@ -43,9 +43,11 @@ struct WorldFileSizes {
 };
 
 std::string SerializeWorld(const World& world, WorldFileSizes* sizes = nullptr);
-// `name` is used in error messages.
+// `name` is used in error messages. verify_checksums = false is for fuzzing
+// the structural validation behind the checksums; it must still never crash.
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
-                                 absl::string_view name = "<memory>");
+                                 absl::string_view name = "<memory>",
+                                 bool verify_checksums = true);
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
                            WorldFileSizes* sizes = nullptr);

@@ -1,0 +1,23 @@
+// Writes a small valid world file as a seed for the loader fuzzer.
+#include <cstdio>
+
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/world/world_file.h"
+
+int main(int argc, char** argv) {
+  if (argc != 2) return 2;
+  zonepath::MapGenOptions g;
+  g.kind = zonepath::MapKind::kRooms;
+  g.width = 40;
+  g.height = 30;
+  g.feature = 7;
+  zonepath::BuildOptions o;
+  o.params.zone_size = 8;
+  o.params.group = 2;
+  o.params.cache_paths = true;
+  o.threads = 1;
+  auto world = zonepath::BuildWorld(*zonepath::GenerateMap(g), o);
+  if (!world.ok()) return 1;
+  return zonepath::SaveWorldFile(*world, argv[1]).ok() ? 0 : 1;
+}
