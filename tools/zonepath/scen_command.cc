@@ -1,5 +1,6 @@
 // `zonepath scen MAP SCEN`: runs every problem of a MovingAI scenario file
-// and reports solved count, optimality against the file's lengths and timing.
+// with one planner and reports solved count, optimality against the file's
+// lengths, timing (total and time to the first 32 moves) and per-stage means.
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -17,22 +18,61 @@
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/scenario.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/search/grid_astar.h"
+#include "zonepath/world/world_file.h"
 
-ABSL_FLAG(std::string, algo, "astar", "planner: astar");
+ABSL_FLAG(std::string, algo, "astar",
+          "planner: astar (exact grid A*) or hpa (hierarchical)");
 ABSL_FLAG(double, weight, 1.0,
-          "A* heuristic weight w >= 1 (costs at most w x optimal)");
+          "astar: heuristic weight w >= 1 (costs at most w x optimal)");
+ABSL_FLAG(std::string, world, "",
+          "hpa: world file from `zonepath build` (default: build in memory "
+          "with default parameters)");
+ABSL_FLAG(bool, smooth, false, "hpa: smooth the refined paths");
 ABSL_FLAG(std::string, paths, "",
           "write one line per problem: index, status, cost, moves (E5,NE3)");
 
 namespace zonepath::cli {
 namespace {
 
+constexpr int64_t kFirstSteps = 32;
+
 struct ProblemResult {
   SearchOutcome outcome = SearchOutcome::kUnreachable;
   double cost = 0;
   std::string moves;
 };
+
+// Per-query measurements, summarised at the end.
+struct Samples {
+  std::vector<double> time_us, first_us, expanded, subopt_pct,
+      subopt_before_pct, connect_us, abstract_us, refine_us, smooth_us,
+      abstract_expanded, refine_expanded;
+};
+
+double Us(std::chrono::steady_clock::duration d) {
+  return std::chrono::duration<double, std::micro>(d).count();
+}
+
+absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
+    const Grid& grid, Connectivity connectivity, const std::string& map_path) {
+  const std::string world_path = absl::GetFlag(FLAGS_world);
+  if (world_path.empty()) {
+    BuildOptions build;
+    build.params.connectivity = connectivity;
+    ASSIGN_OR_RETURN(World built, BuildWorld(grid, build));
+    return std::make_unique<World>(std::move(built));
+  }
+  ASSIGN_OR_RETURN(World loaded, LoadWorldFile(world_path));
+  if (loaded.grid().costs() != grid.costs() ||
+      loaded.grid().width() != grid.width()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(world_path, ": the world's grid differs from ", map_path));
+  }
+  return std::make_unique<World>(std::move(loaded));
+}
 
 absl::Status RunScen(const std::string& map_path,
                      const std::string& scen_path) {
@@ -41,40 +81,80 @@ absl::Status RunScen(const std::string& map_path,
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
   ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
   const std::string algo = absl::GetFlag(FLAGS_algo);
-  if (algo != "astar") {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--algo: unknown planner '", algo, "' (known: astar)"));
+  if (algo != "astar" && algo != "hpa") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--algo: unknown planner '", algo, "' (known: astar, hpa)"));
   }
   AStarOptions options;
   options.connectivity = connectivity;
   options.weight = absl::GetFlag(FLAGS_weight);
   GridAStar astar(grid);
-  RunLengthPath path;
-
+  std::unique_ptr<World> world;
+  std::unique_ptr<Planner> planner;
+  if (algo == "hpa") {
+    ASSIGN_OR_RETURN(world, LoadOrBuildWorld(grid, connectivity, map_path));
+    planner = std::make_unique<Planner>(*world);
+  }
+  const bool smooth = absl::GetFlag(FLAGS_smooth);
   const bool want_paths = !absl::GetFlag(FLAGS_paths).empty();
+  RunLengthPath path;
   std::vector<ProblemResult> results;
-  std::vector<double> times_us, expanded, subopt_pct;
+  Samples s;
   int64_t solved = 0, matches = 0;
   for (const ScenarioProblem& p : scenario.problems) {
     const auto begin = std::chrono::steady_clock::now();
-    absl::StatusOr<SearchOutcome> outcome =
-        astar.FindPath(p.start, p.goal, options, &path);
+    auto first = begin;
+    absl::StatusOr<SearchOutcome> outcome;
+    if (planner == nullptr) {
+      outcome = astar.FindPath(p.start, p.goal, options, &path);
+      first = std::chrono::steady_clock::now();
+    } else {
+      path.Reset(p.start);
+      outcome = planner->Plan(p.start, p.goal, PlanOptions());
+      if (outcome.ok() && *outcome == SearchOutcome::kFound) {
+        PathCursor cursor = planner->Cursor();
+        cursor.Next(kFirstSteps, &path);
+        first = std::chrono::steady_clock::now();
+        cursor.Next(int64_t{1} << 40, &path);
+        if (smooth) planner->Smooth(&path);
+      } else {
+        first = std::chrono::steady_clock::now();
+      }
+    }
     const auto end = std::chrono::steady_clock::now();
     if (!outcome.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           scenario.name, ":", p.line, ": ", outcome.status().message()));
     }
-    times_us.push_back(
-        std::chrono::duration<double, std::micro>(end - begin).count());
-    expanded.push_back(static_cast<double>(astar.stats().expanded));
+    s.time_us.push_back(Us(end - begin));
+    s.first_us.push_back(Us(first - begin));
+    double cost_before_smoothing = path.cost();
+    if (planner == nullptr) {
+      s.expanded.push_back(static_cast<double>(astar.stats().expanded));
+    } else {
+      const PlanStats& st = planner->stats();
+      if (smooth) cost_before_smoothing = st.cost_before_smoothing;
+      s.expanded.push_back(static_cast<double>(
+          st.connect.expanded + st.abstract.expanded + st.refine.expanded +
+          st.smooth.expanded + st.direct.expanded));
+      s.connect_us.push_back(absl::ToDoubleMicroseconds(st.connect.time));
+      s.abstract_us.push_back(absl::ToDoubleMicroseconds(st.abstract.time));
+      s.refine_us.push_back(absl::ToDoubleMicroseconds(st.refine.time));
+      s.smooth_us.push_back(absl::ToDoubleMicroseconds(st.smooth.time));
+      s.abstract_expanded.push_back(static_cast<double>(st.abstract.expanded));
+      s.refine_expanded.push_back(static_cast<double>(st.refine.expanded));
+    }
     ProblemResult r;
     r.outcome = *outcome;
     if (*outcome == SearchOutcome::kFound) {
       ++solved;
       r.cost = path.cost();
       if (MatchesOptimal(r.cost, p.optimal)) ++matches;
-      if (p.optimal > 0)
-        subopt_pct.push_back(100.0 * (r.cost - p.optimal) / p.optimal);
+      if (p.optimal > 0) {
+        s.subopt_pct.push_back(100.0 * (r.cost - p.optimal) / p.optimal);
+        s.subopt_before_pct.push_back(
+            100.0 * (cost_before_smoothing - p.optimal) / p.optimal);
+      }
       if (want_paths) r.moves = RunsToString(path.runs());
     }
     if (want_paths) results.push_back(std::move(r));
@@ -94,36 +174,59 @@ absl::Status RunScen(const std::string& map_path,
         }));
   }
 
-  double subopt_max = 0;
-  for (double s : subopt_pct) subopt_max = std::max(subopt_max, s);
+  auto max_of = [](const std::vector<double>& v) {
+    double m = 0;
+    for (double x : v) m = std::max(m, x);
+    return m;
+  };
   const int64_t queries = static_cast<int64_t>(scenario.problems.size());
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {
         {"map", map_path},
         {"scen", scen_path},
         {"algo", algo},
-        {"weight", options.weight},
         {"queries", queries},
         {"solved", solved},
         {"optimal_matches", matches},
-        {"subopt_mean_pct", Mean(subopt_pct)},
-        {"subopt_max_pct", subopt_max},
-        {"time_us_mean", Mean(times_us)},
-        {"time_us_p50", Percentile(times_us, 50)},
-        {"time_us_p99", Percentile(times_us, 99)},
-        {"expanded_mean", Mean(expanded)},
+        {"subopt_mean_pct", Mean(s.subopt_pct)},
+        {"subopt_max_pct", max_of(s.subopt_pct)},
+        {"time_us_mean", Mean(s.time_us)},
+        {"time_us_p50", Percentile(s.time_us, 50)},
+        {"time_us_p99", Percentile(s.time_us, 99)},
+        {"expanded_mean", Mean(s.expanded)},
+        {"first_steps_us_mean", Mean(s.first_us)},
+        {"first_steps_us_p50", Percentile(s.first_us, 50)},
     };
+    if (planner == nullptr) {
+      j["weight"] = options.weight;
+    } else {
+      j["smooth"] = smooth;
+      j["world_params"] = {{"zone_size", world->params().zone_size},
+                           {"levels", world->params().levels},
+                           {"cache_paths", world->params().cache_paths}};
+      j["subopt_before_smoothing_mean_pct"] = Mean(s.subopt_before_pct);
+      j["subopt_before_smoothing_max_pct"] = max_of(s.subopt_before_pct);
+      j["connect_us_mean"] = Mean(s.connect_us);
+      j["abstract_us_mean"] = Mean(s.abstract_us);
+      j["refine_us_mean"] = Mean(s.refine_us);
+      j["smooth_us_mean"] = Mean(s.smooth_us);
+      j["abstract_expanded_mean"] = Mean(s.abstract_expanded);
+      j["refine_expanded_mean"] = Mean(s.refine_expanded);
+    }
     std::printf("%s\n", j.dump().c_str());
   } else {
     std::printf(
         "%s: %s, %lld queries, %lld solved, %lld optimal\n"
         "  suboptimality mean %.4f%% max %.4f%%\n"
         "  time per query: mean %.1f us, p50 %.1f us, p99 %.1f us\n"
+        "  time to the first %lld moves: mean %.1f us\n"
         "  expanded per query: mean %.0f\n",
         map_path.c_str(), algo.c_str(), static_cast<long long>(queries),
         static_cast<long long>(solved), static_cast<long long>(matches),
-        Mean(subopt_pct), subopt_max, Mean(times_us), Percentile(times_us, 50),
-        Percentile(times_us, 99), Mean(expanded));
+        Mean(s.subopt_pct), max_of(s.subopt_pct), Mean(s.time_us),
+        Percentile(s.time_us, 50), Percentile(s.time_us, 99),
+        static_cast<long long>(kFirstSteps), Mean(s.first_us),
+        Mean(s.expanded));
   }
   return absl::OkStatus();
 }
@@ -139,8 +242,8 @@ const Command kScenCommand = {
     "scen",
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
-    "usage: zonepath scen MAP SCEN [--algo astar] [--weight W] [--paths FILE] "
-    "[--json]\n"
+    "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
+    "[--world WORLD] [--smooth] [--paths FILE] [--json]\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
     {"scen_command.cc", "common_flags.cc"},
     2,
