@@ -96,6 +96,11 @@ case "${1:-}" in
     echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       ctest --test-dir build-asan -L unit -j "$jobs" --output-on-failure
+    echo "== concurrency test under ThreadSanitizer"
+    build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DZONEPATH_SANITIZE=thread -DZONEPATH_BUILD_BENCH=OFF \
+      -DZONEPATH_BUILD_TOOLS=OFF --target zonepath_concurrency_tests
+    TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/zonepath_concurrency_tests
     fuzz_smoke
     echo "== all tests (release): $labels"
     ctest --test-dir build -L "$labels" -j "$jobs" --output-on-failure

@@ -28,7 +28,7 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen build inspect; do
+for cmd in demo scen check-paths gen build inspect query; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -92,6 +92,23 @@ expect_exit 1 "inspect a truncated world" "$zp" inspect "$tmp/cut.zpw"
 expect_grep "cut.zpw" "$tmp/err" "truncation error names the file"
 expect_exit 1 "inspect a map as a world" "$zp" inspect "$tmp/rooms.map"
 expect_grep "not a zonepath world" "$tmp/err" "foreign file is named as such"
+
+# Hierarchical queries.
+expect_exit 0 "query" "$zp" query "$tmp/rooms.zpw" 0 0 62 46 --smooth --json
+for key in status cost steps moves stages abstract refine connect; do
+  expect_grep "\"$key\":" "$tmp/out" "query --json has $key"
+done
+expect_grep '"status":"found"' "$tmp/out" "query finds the path"
+expect_exit 1 "query from a blocked cell" "$zp" query "$tmp/rooms.zpw" 8 0 1 1
+expect_exit 2 "query with too few coordinates" "$zp" query "$tmp/rooms.zpw" 1 2 3
+expect_exit 0 "scen hpa" "$zp" scen "$tmp/rooms.map" "$tmp/rooms.scen" \
+  --algo hpa --world "$tmp/rooms.zpw" --smooth --json --paths "$tmp/hpa.txt"
+for key in first_steps_us_mean connect_us_mean abstract_us_mean refine_us_mean \
+  subopt_before_smoothing_mean_pct; do
+  expect_grep "\"$key\":" "$tmp/out" "scen hpa --json has $key"
+done
+expect_exit 0 "check-paths hpa" "$zp" check-paths "$tmp/rooms.map" \
+  "$tmp/rooms.scen" "$tmp/hpa.txt"
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))

@@ -12,6 +12,7 @@ extern const Command kCheckPathsCommand;
 extern const Command kGenCommand;
 extern const Command kBuildCommand;
 extern const Command kInspectCommand;
+extern const Command kQueryCommand;
 
 }  // namespace zonepath::cli
 

@@ -12,7 +12,8 @@ using zonepath::cli::Command;
 const Command* const kCommands[] = {
     &zonepath::cli::kDemoCommand,       &zonepath::cli::kScenCommand,
     &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand,
-    &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand};
+    &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand,
+    &zonepath::cli::kQueryCommand};
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out,

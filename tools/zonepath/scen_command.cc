@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -30,7 +31,7 @@ ABSL_FLAG(double, weight, 1.0,
 ABSL_FLAG(std::string, world, "",
           "hpa: world file from `zonepath build` (default: build in memory "
           "with default parameters)");
-ABSL_FLAG(bool, smooth, false, "hpa: smooth the refined paths");
+ABSL_DECLARE_FLAG(bool, smooth);  // planner_flags.cc
 ABSL_FLAG(std::string, paths, "",
           "write one line per problem: index, status, cost, moves (E5,NE3)");
 
@@ -245,7 +246,7 @@ const Command kScenCommand = {
     "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
     "[--world WORLD] [--smooth] [--paths FILE] [--json]\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
-    {"scen_command.cc", "common_flags.cc"},
+    {"scen_command.cc", "common_flags.cc", "planner_flags.cc"},
     2,
     2,
     &Run};

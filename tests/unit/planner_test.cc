@@ -1,0 +1,214 @@
+// The runtime planner against the exact oracle on random and generated
+// worlds: every path legal, ending at the goal, with reported cost equal to
+// its walked cost and never below the optimum; unreachable exactly when the
+// oracle says so; on-demand refinement giving the same moves as full
+// refinement; no allocation after warm-up.
+#include "zonepath/runtime/planner.h"
+
+#include <cmath>
+#include <random>
+
+#include "alloc_counter.h"
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+
+namespace zonepath {
+namespace {
+
+using testing::GridToText;
+using testing::OracleDistances;
+
+World Build(const Grid& grid, int zone, int levels, bool cache,
+            Connectivity connectivity = Connectivity::kEight) {
+  BuildOptions o;
+  o.params.zone_size = zone;
+  o.params.levels = levels;
+  o.params.group = 2;
+  o.params.cache_paths = cache;
+  o.params.connectivity = connectivity;
+  o.threads = 1;
+  return *BuildWorld(grid, o);
+}
+
+void CheckQuery(const World& world, Planner& planner, Point s, Point t,
+                const PlanOptions& options, const std::string& context) {
+  const Grid& grid = world.grid();
+  const Connectivity c = world.params().connectivity;
+  const std::vector<double> dist =
+      OracleDistances(grid, s, c == Connectivity::kEight, grid.bounds());
+  const double optimal = dist[grid.Index(t).value()];
+  RunLengthPath path;
+  absl::StatusOr<SearchOutcome> outcome =
+      planner.FindPath(s, t, options, &path);
+  ASSERT_TRUE(outcome.ok()) << context << outcome.status();
+  if (std::isinf(optimal)) {
+    ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+    ASSERT_EQ(planner.stats().abstract.expanded, 0) << context;
+    return;
+  }
+  ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
+  absl::StatusOr<PathWalk> walk = WalkPath(grid, path, c);
+  ASSERT_TRUE(walk.ok()) << context << walk.status();
+  ASSERT_EQ(walk->end, t) << context;
+  ASSERT_EQ(walk->cost, path.cost()) << context << " reported vs walked";
+  ASSERT_EQ(walk->steps, path.steps()) << context;
+  ASSERT_GE(path.cost(), optimal - 1e-9 * std::max(1.0, optimal)) << context;
+  if (options.smooth) {
+    ASSERT_LE(path.cost(), planner.stats().cost_before_smoothing + 1e-9)
+        << context;
+  }
+}
+
+TEST(PlannerTest, LegalAndNeverBelowOptimalOnRandomWorlds) {
+  for (uint64_t seed = 0; seed < 250; ++seed) {
+    std::mt19937_64 rng(seed);
+    const Grid grid = testing::RandomGrid(
+        seed,
+        {6 + static_cast<int>(rng() % 70), 6 + static_cast<int>(rng() % 70),
+         static_cast<double>(rng() % 40) / 100.0,
+         seed % 3 == 0 ? 1 + static_cast<int>(rng() % 5) : 1});
+    if (grid.passable_count() == 0) continue;
+    const Connectivity c =
+        seed % 7 == 6 ? Connectivity::kFour : Connectivity::kEight;
+    const World world =
+        Build(grid, 4 + static_cast<int>(rng() % 8),
+              1 + static_cast<int>(rng() % 3), seed % 2 == 0, c);
+    Planner planner(world);
+    for (int q = 0; q < 6; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      PlanOptions options;
+      options.smooth = q % 2 == 1;
+      CheckQuery(world, planner, s, t, options,
+                 "seed " + std::to_string(seed) + " " + PointString(s) + "->" +
+                     PointString(t) + "\nmap:\n" + GridToText(grid));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(PlannerTest, LongQueriesAcrossManyZonesOnGeneratedWorlds) {
+  for (MapKind kind :
+       {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom, MapKind::kTerrain}) {
+    MapGenOptions g;
+    g.kind = kind;
+    g.width = 160;
+    g.height = 120;
+    g.feature = kind == MapKind::kMaze ? 3 : 12;
+    g.seed = 8;
+    const Grid grid = *GenerateMap(g);
+    const World world = Build(grid, 8, 3, kind == MapKind::kRooms);
+    Planner planner(world);
+    std::mt19937_64 rng(8);
+    for (int q = 0; q < 25; ++q) {
+      Point s = testing::RandomPassable(grid, rng);
+      Point t = testing::RandomPassable(grid, rng);
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      CheckQuery(world, planner, s, t, options, std::string(MapKindName(kind)));
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(PlannerTest, CursorYieldsTheSameMovesAsFullRefinement) {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = 200;
+  g.height = 150;
+  g.feature = 10;
+  const Grid grid = *GenerateMap(g);
+  const World world = Build(grid, 10, 2, false);
+  Planner planner(world);
+  std::mt19937_64 rng(3);
+  for (int q = 0; q < 40; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    RunLengthPath full;
+    ASSERT_EQ(*planner.FindPath(s, t, PlanOptions(), &full),
+              SearchOutcome::kFound);
+    ASSERT_EQ(*planner.Plan(s, t, PlanOptions()), SearchOutcome::kFound);
+    PathCursor cursor = planner.Cursor();
+    RunLengthPath pieces;
+    pieces.Reset(s);
+    int64_t chunks = 0;
+    while (!cursor.done()) {
+      const int64_t before = pieces.steps();
+      ASSERT_TRUE(cursor.Next(32, &pieces));
+      ASSERT_TRUE(pieces.steps() - before >= 32 || cursor.done());
+      ++chunks;
+    }
+    EXPECT_FALSE(cursor.Next(32, &pieces));
+    EXPECT_EQ(pieces.runs(), full.runs());
+    EXPECT_EQ(pieces.cost(), full.cost());
+    if (full.steps() > 200) {
+      EXPECT_GT(chunks, 2);
+    }
+  }
+}
+
+TEST(PlannerTest, EdgeCases) {
+  const Grid grid =
+      *Grid::Create(12, 6, {1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,  //
+                            1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,  //
+                            1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,  //
+                            1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,  //
+                            1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1,  //
+                            1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1});
+  const World world = Build(grid, 4, 2, false);
+  Planner planner(world);
+  RunLengthPath path;
+  ASSERT_EQ(*planner.FindPath({1, 1}, {1, 1}, PlanOptions(), &path),
+            SearchOutcome::kFound);
+  EXPECT_TRUE(path.empty());
+  ASSERT_EQ(*planner.FindPath({0, 0}, {11, 5}, PlanOptions(), &path),
+            SearchOutcome::kUnreachable);
+  EXPECT_EQ(planner.stats().connect.expanded, 0);
+  EXPECT_EQ(
+      planner.FindPath({5, 0}, {0, 0}, PlanOptions(), &path).status().code(),
+      absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(
+      planner.FindPath({0, 0}, {12, 0}, PlanOptions(), &path).status().code(),
+      absl::StatusCode::kInvalidArgument);
+}
+
+TEST(PlannerTest, WarmQueriesDoNotAllocate) {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = 256;
+  g.height = 256;
+  g.feature = 15;
+  const Grid grid = *GenerateMap(g);
+  for (bool cache : {false, true}) {
+    const World world = Build(grid, 16, 2, cache);
+    Planner planner(world);
+    std::mt19937_64 rng(4);
+    std::vector<std::pair<Point, Point>> queries;
+    for (int i = 0; i < 40; ++i) {
+      queries.push_back({testing::RandomPassable(grid, rng),
+                         testing::RandomPassable(grid, rng)});
+    }
+    RunLengthPath path;
+    for (bool smooth : {false, true}) {
+      PlanOptions options;
+      options.smooth = smooth;
+      for (int round = 0; round < 2; ++round) {  // warm-up
+        for (const auto& [s, t] : queries) {
+          ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+        }
+      }
+      const int64_t before = testing::AllocationCount();
+      for (const auto& [s, t] : queries) {
+        ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+      }
+      EXPECT_EQ(testing::AllocationCount() - before, 0)
+          << "cache " << cache << " smooth " << smooth;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zonepath

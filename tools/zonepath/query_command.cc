@@ -1,0 +1,104 @@
+// `zonepath query WORLD SX SY GX GY`: one hierarchical query on a world file.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
+#include "commands.h"
+#include "common_flags.h"
+#include "nlohmann/json.hpp"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/world/world_file.h"
+
+ABSL_DECLARE_FLAG(bool, smooth);  // planner_flags.cc
+
+namespace zonepath::cli {
+namespace {
+
+nlohmann::json StageJson(const SearchStats& s) {
+  return {{"expanded", s.expanded},
+          {"generated", s.generated},
+          {"time_us", absl::ToDoubleMicroseconds(s.time)}};
+}
+
+absl::Status Query(const std::vector<std::string>& args) {
+  int32_t v[4];
+  for (int i = 0; i < 4; ++i) {
+    if (!absl::SimpleAtoi(args[i + 1], &v[i])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("coordinate '", args[i + 1], "' is not an integer"));
+    }
+  }
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  Planner planner(world);
+  PlanOptions options;
+  options.smooth = absl::GetFlag(FLAGS_smooth);
+  RunLengthPath path;
+  ASSIGN_OR_RETURN(
+      SearchOutcome outcome,
+      planner.FindPath({v[0], v[1]}, {v[2], v[3]}, options, &path));
+  const PlanStats& st = planner.stats();
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = {
+        {"status", std::string(SearchOutcomeName(outcome))},
+        {"start", {v[0], v[1]}},
+        {"goal", {v[2], v[3]}},
+        {"cost", path.cost()},
+        {"cost_before_smoothing", st.cost_before_smoothing},
+        {"steps", path.steps()},
+        {"runs", path.runs().size()},
+        {"moves", RunsToString(path.runs())},
+        {"abstract_nodes", st.abstract_nodes},
+        {"used_direct_search", st.used_direct},
+        {"stages",
+         {{"direct", StageJson(st.direct)},
+          {"connect", StageJson(st.connect)},
+          {"abstract", StageJson(st.abstract)},
+          {"refine", StageJson(st.refine)},
+          {"smooth", StageJson(st.smooth)}}},
+        {"time_us", absl::ToDoubleMicroseconds(st.total_time())}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf("%s\n", std::string(SearchOutcomeName(outcome)).c_str());
+  if (outcome != SearchOutcome::kFound) return absl::OkStatus();
+  std::printf("cost %.6f (%.6f before smoothing), %lld steps in %zu runs\n",
+              path.cost(), st.cost_before_smoothing,
+              static_cast<long long>(path.steps()), path.runs().size());
+  std::printf("moves %s\n", RunsToString(path.runs()).c_str());
+  auto line = [](const char* name, const SearchStats& s) {
+    std::printf("  %-9s %8lld expanded %10.1f us\n", name,
+                static_cast<long long>(s.expanded),
+                absl::ToDoubleMicroseconds(s.time));
+  };
+  line("direct", st.direct);
+  line("connect", st.connect);
+  line("abstract", st.abstract);
+  line("refine", st.refine);
+  line("smooth", st.smooth);
+  return absl::OkStatus();
+}
+
+int Run(const std::vector<std::string>& args) {
+  absl::Status status = Query(args);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+}  // namespace
+
+const Command kQueryCommand = {
+    "query",
+    "Plan one path on a world file with the hierarchical planner.",
+    "usage: zonepath query WORLD SX SY GX GY [--smooth] [--json]",
+    {"common_flags.cc", "planner_flags.cc"},
+    5,
+    5,
+    &Run};
+
+}  // namespace zonepath::cli
