@@ -96,10 +96,15 @@ void RegisterGenerated() {
 }  // namespace
 }  // namespace zonepath::bench
 
+namespace zonepath::bench {
+void RegisterPlannerBenchmarks();
+}  // namespace zonepath::bench
+
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   zonepath::bench::RegisterSharedMaps();
   zonepath::bench::RegisterGenerated();
+  zonepath::bench::RegisterPlannerBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

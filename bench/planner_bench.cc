@@ -1,0 +1,118 @@
+// Hierarchical planner vs exact A* on the longest quarter of each 1024-wide
+// (or larger) shared MovingAI map, measured in the same run:
+//   Planner/<map>/astar         exact grid A*, full query
+//   Planner/<map>/hpa           connect + abstract search + full refinement
+//   Planner/<map>/hpa_cached    the same on a world with cached paths
+//   Planner/<map>/hpa_smooth    with smoothing
+//   Planner/<map>/hpa_first32   until the first 32 moves are available
+// Counters: expanded (nodes per query), subopt_pct (mean vs scenario optimum).
+//
+//   build/bench/zonepath_bench --benchmark_filter=Planner
+//
+// Decision recorded here (see lib/runtime/planner.cc): the abstract search is
+// hand-written over the CSR arrays with stamp-reset state rather than Boost's
+// astar_search, which initialises every vertex per call (O(nodes) per query)
+// and would make the runtime depend on Boost.
+#include <cstdio>
+#include <memory>
+
+#include "bench_maps.h"
+#include "benchmark/benchmark.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/search/grid_astar.h"
+
+namespace zonepath::bench {
+namespace {
+
+struct PlannerWorkload {
+  std::unique_ptr<World> world;
+  std::unique_ptr<World> cached_world;
+  std::vector<Query> queries;
+};
+
+enum class Mode { kAStar, kHpa, kHpaCached, kHpaSmooth, kHpaFirst32 };
+
+void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
+                Mode mode) {
+  const World& world =
+      mode == Mode::kHpaCached ? *work->cached_world : *work->world;
+  GridAStar astar(world.grid());
+  Planner planner(world);
+  RunLengthPath path;
+  size_t i = 0;
+  double expanded = 0, subopt = 0;
+  int64_t n = 0;
+  for (auto _ : state) {
+    const Query& q = work->queries[i++ % work->queries.size()];
+    if (mode == Mode::kAStar) {
+      benchmark::DoNotOptimize(astar.FindPath(q.start, q.goal, {}, &path));
+      expanded += astar.stats().expanded;
+    } else if (mode == Mode::kHpaFirst32) {
+      path.Reset(q.start);
+      benchmark::DoNotOptimize(planner.Plan(q.start, q.goal, PlanOptions()));
+      planner.Cursor().Next(32, &path);
+    } else {
+      PlanOptions options;
+      options.smooth = mode == Mode::kHpaSmooth;
+      benchmark::DoNotOptimize(
+          planner.FindPath(q.start, q.goal, options, &path));
+      const PlanStats& s = planner.stats();
+      expanded += s.connect.expanded + s.abstract.expanded + s.refine.expanded +
+                  s.smooth.expanded + s.direct.expanded;
+    }
+    if (mode != Mode::kHpaFirst32 && q.optimal > 0) {
+      subopt += 100 * (path.cost() - q.optimal) / q.optimal;
+    }
+    ++n;
+  }
+  state.counters["expanded"] = expanded / n;
+  state.counters["subopt_pct"] = subopt / n;
+}
+
+std::vector<std::unique_ptr<PlannerWorkload>>& Workloads() {
+  static auto* w = new std::vector<std::unique_ptr<PlannerWorkload>>();
+  return *w;
+}
+
+void Register() {
+  const auto dir = SharedMapsDir();
+  if (!std::filesystem::is_directory(dir)) {
+    std::fprintf(stderr, "note: %s not found; skipping planner benchmarks\n",
+                 dir.c_str());
+    return;
+  }
+  for (const char* name : {"sc1/Cauldron", "cities/Boston_0_1024",
+                           "sc1/AcrosstheCape", "dao/orz900d"}) {
+    const std::string map = (dir / name).string() + ".map";
+    absl::StatusOr<Grid> grid = ReadMapFile(map);
+    absl::StatusOr<Scenario> scen = ReadScenarioFile(map + ".scen");
+    if (!grid.ok() || !scen.ok()) continue;
+    auto work = std::make_unique<PlannerWorkload>();
+    BuildOptions build;
+    work->world = std::make_unique<World>(*BuildWorld(*grid, build));
+    build.params.cache_paths = true;
+    work->cached_world = std::make_unique<World>(*BuildWorld(*grid, build));
+    work->queries = LongestQuarter(*scen);
+    const std::string base =
+        "Planner/" + std::filesystem::path(name).filename().string();
+    for (auto [suffix, mode] : std::vector<std::pair<const char*, Mode>>{
+             {"astar", Mode::kAStar},
+             {"hpa", Mode::kHpa},
+             {"hpa_cached", Mode::kHpaCached},
+             {"hpa_smooth", Mode::kHpaSmooth},
+             {"hpa_first32", Mode::kHpaFirst32}}) {
+      benchmark::RegisterBenchmark((base + "/" + suffix).c_str(), RunPlanner,
+                                   work.get(), mode)
+          ->Unit(benchmark::kMicrosecond);
+    }
+    Workloads().push_back(std::move(work));
+  }
+}
+
+}  // namespace
+}  // namespace zonepath::bench
+
+namespace zonepath::bench {
+void RegisterPlannerBenchmarks() { Register(); }
+}  // namespace zonepath::bench
