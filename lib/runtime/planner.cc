@@ -42,73 +42,17 @@ absl::Status CheckEndpoint(const Grid& grid, Point p, absl::string_view what) {
 
 }  // namespace
 
-struct Planner::Impl {
-  explicit Impl(const World& w)
-      : world(w),
-        grid(w.grid()),
-        abstraction(w.abstraction()),
-        level(w.abstraction().levels[0]),
-        connectivity(w.params().connectivity),
-        start_dijkstra(level.zone_side),
-        goal_dijkstra(level.zone_side),
-        astar(w.grid()),
-        g(level.node_count() + 2, kInf),
-        parent(level.node_count() + 2, kNone),
-        stamp(level.node_count() + 2, 0),
-        closed(level.node_count() + 2, 0),
-        goal_link(level.node_count(), kInf),
-        goal_link_stamp(level.node_count(), 0) {
-    zone_cells.reserve(64);
-  }
-
-  // Query state ---------------------------------------------------------
-  enum class Mode { kEmpty, kDirect, kAbstract };
-
-  const World& world;
-  const Grid& grid;
-  const Abstraction& abstraction;
-  const AbstractLevel& level;
-  Connectivity connectivity;
-  ZoneDijkstra start_dijkstra;
-  ZoneDijkstra goal_dijkstra;
-  GridAStar astar;
-
-  // Abstract A* arrays over level-1 nodes plus virtual start (n) and goal
-  // (n + 1), reset by generation stamp.
-  std::vector<double> g;
-  std::vector<uint32_t> parent;
-  std::vector<uint32_t> stamp;
-  std::vector<uint8_t> closed;
-  std::vector<double> goal_link;
-  std::vector<uint32_t> goal_link_stamp;
-  uint32_t generation = 0;
-  std::vector<OpenEntry> open;
-  std::vector<std::pair<uint32_t, double>> start_links;
-  std::vector<Point> zone_cells;
-
-  Mode mode = Mode::kEmpty;
-  Point start, goal;
-  std::vector<uint32_t> path_nodes;  // beacons on the abstract path, in order
-  RunLengthPath direct_path;         // when mode == kDirect
-  RunLengthPath start_segment;       // start -> first beacon
-  RunLengthPath goal_segment;        // goal -> last beacon (reversed later)
-  RunLengthPath scratch_path;
-
-  // Cursor state.
-  size_t next_segment = 0;  // 0: start segment, i: edge i-1 -> i, last: goal
-  Point cursor_at;
-  bool cursor_done = true;
-
-  // Smoothing scratch.
-  std::vector<Point> cells;
-  std::vector<Point> smoothed;
-  std::vector<double> prefix_cost;
-
-  // ----------------------------------------------------------------------
+// Best-first search state over one level's nodes plus two virtual nodes
+// (start = n, goal = n + 1), reset by generation stamp.
+struct LevelState {
+  explicit LevelState(uint32_t n)
+      : g(n + 2, kInf),
+        parent(n + 2, kNone),
+        stamp(n + 2, 0),
+        closed(n + 2, 0) {}
   void NewGeneration() {
     if (++generation == 0) {
       std::fill(stamp.begin(), stamp.end(), 0);
-      std::fill(goal_link_stamp.begin(), goal_link_stamp.end(), 0);
       generation = 1;
     }
   }
@@ -120,19 +64,131 @@ struct Planner::Impl {
       closed[v] = 0;
     }
   }
-  Point Cell(uint32_t node) const {
-    return abstraction.beacons[level.node_beacon[node]];
+  double G(uint32_t v) const { return stamp[v] == generation ? g[v] : kInf; }
+  size_t MemoryUsage() const {
+    return g.capacity() * 8 + parent.capacity() * 4 + stamp.capacity() * 4 +
+           closed.capacity() + open.capacity() * sizeof(OpenEntry);
   }
+
+  std::vector<double> g;
+  std::vector<uint32_t> parent;
+  std::vector<uint32_t> stamp;
+  std::vector<uint8_t> closed;
+  uint32_t generation = 0;
+  std::vector<OpenEntry> open;
+};
+
+// A* / Dijkstra from `source` within the current generation of `st`.
+// neighbors(u, relax) calls relax(v, cost, h(v)) for each successor; the
+// search stops when is_goal(u) is expanded (true) or when the best f reaches
+// `bound` or the open list empties (false).
+template <typename Neighbors, typename IsGoal>
+bool BestFirst(LevelState& st, uint32_t source, double source_h,
+               Neighbors neighbors, IsGoal is_goal, double bound,
+               SearchStats* stats) {
+  st.open.clear();
+  st.Touch(source);
+  st.g[source] = 0;
+  st.open.push_back({source_h, 0, source});
+  ++stats->heap_pushes;
+  while (!st.open.empty()) {
+    std::pop_heap(st.open.begin(), st.open.end(), OpenLess());
+    const OpenEntry top = st.open.back();
+    st.open.pop_back();
+    ++stats->heap_pops;
+    const uint32_t u = top.node;
+    if (st.closed[u] || top.g > st.g[u]) continue;
+    if (top.f >= bound) return false;
+    st.closed[u] = 1;
+    ++stats->expanded;
+    if (is_goal(u)) return true;
+    neighbors(u, [&](uint32_t v, double cost, double h) {
+      st.Touch(v);
+      const double nv = st.g[u] + cost;
+      if (nv >= st.g[v] || nv + h >= bound) return;
+      st.g[v] = nv;
+      st.parent[v] = u;
+      st.closed[v] = 0;
+      st.open.push_back({nv + h, nv, v});
+      std::push_heap(st.open.begin(), st.open.end(), OpenLess());
+      ++stats->generated;
+      ++stats->heap_pushes;
+    });
+  }
+  return false;
+}
+
+struct Planner::Impl {
+  explicit Impl(const World& w)
+      : world(w),
+        grid(w.grid()),
+        abstraction(w.abstraction()),
+        level(w.abstraction().levels[0]),
+        upper(w.abstraction().levels.size() >= 2 ? &w.abstraction().levels[1]
+                                                 : nullptr),
+        connectivity(w.params().connectivity),
+        start_dijkstra(level.zone_side),
+        goal_dijkstra(level.zone_side),
+        astar(w.grid()),
+        l1(level.node_count()),
+        l2(upper != nullptr ? upper->node_count() : 0),
+        goal_link(level.node_count(), kInf),
+        goal_link_stamp(level.node_count(), 0) {
+    zone_cells.reserve(64);
+  }
+
+  enum class Mode { kEmpty, kDirect, kAbstract };
+
+  const World& world;
+  const Grid& grid;
+  const Abstraction& abstraction;
+  const AbstractLevel& level;  // level 1
+  const AbstractLevel* upper;  // level 2, if built
+  Connectivity connectivity;
+  ZoneDijkstra start_dijkstra;
+  ZoneDijkstra goal_dijkstra;
+  GridAStar astar;
+  LevelState l1;
+  LevelState l2;
+  std::vector<double> goal_link;  // level-1 node -> cost to the goal
+  std::vector<uint32_t> goal_link_stamp;
+  uint32_t link_generation = 0;
+  std::vector<std::pair<uint32_t, double>> start_links;
+  std::vector<Point> zone_cells;
+
+  Mode mode = Mode::kEmpty;
+  Point start, goal;
+  // Level-1 nodes of the path, extended lazily from the level-2 path.
+  std::vector<uint32_t> path_nodes;
+  std::vector<uint32_t> upper_nodes;  // level-2 path (level-2 node ids)
+  size_t next_upper = 0;              // next level-2 edge to refine
+  std::vector<uint32_t> goal_tail;    // level-1 nodes from the last level-2
+                                      // node to the goal's beacon
+  bool goal_tail_added = true;
+  RunLengthPath direct_path;
+  RunLengthPath start_segment;  // start -> first beacon
+  RunLengthPath goal_segment;   // goal -> last beacon (reversed on output)
+  RunLengthPath scratch_path;
+
+  size_t next_segment = 0;
+  Point cursor_at;
+  bool cursor_done = true;
+
+  std::vector<Point> cells;
+  std::vector<Point> smoothed;
+  std::vector<double> prefix_cost;
+
+  Point Cell(uint32_t l1_node) const { return abstraction.beacons[l1_node]; }
   double H(Point p) const {
     return HeuristicCost(p, goal, connectivity, grid.min_cost());
   }
 
-  // Appends `runs` to `out` starting at `*at`, adding each step's cost in
-  // walking order so the total equals what WalkPath computes.
   void AppendWalked(const std::vector<Run>& runs, Point* at,
                     RunLengthPath* out) const {
     for (const Run& run : runs) AppendRunWalked(run, at, out);
   }
+  // Appends a run, adding each step's cost in walking order so the total
+  // equals what WalkPath computes.
   void AppendRunWalked(const Run& run, Point* at, RunLengthPath* out) const {
     for (uint32_t i = 0; i < run.count; ++i) {
       out->AddCost(StepCost(grid, *at, run.direction));
@@ -141,7 +197,6 @@ struct Planner::Impl {
     out->Append(run.direction, run.count);
   }
 
-  // Connects `p` to the beacons of its level-1 zone.
   void Connect(ZoneDijkstra& dijkstra, Point p, SearchStats* stats) {
     const ZoneId z = level.ZoneOf(p);
     zone_cells.clear();
@@ -154,6 +209,181 @@ struct Planner::Impl {
     *stats += dijkstra.stats();
   }
 
+  // Level-1 neighbours of u staying inside `rect` (all of the grid if null).
+  template <typename Relax>
+  void Level1Edges(uint32_t u, const Rect* rect, bool with_h, Relax&& relax) {
+    for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+      const AbstractEdge& edge = level.edges[e];
+      const Point c = Cell(edge.target);
+      if (rect != nullptr && !rect->Contains(c)) continue;
+      relax(edge.target, edge.cost, with_h ? H(c) : 0.0);
+    }
+  }
+
+  // Level-1 A* from the virtual start to the virtual goal.
+  bool SearchLevelOne(double bound, SearchStats* stats) {
+    const uint32_t vs = level.node_count(), vg = vs + 1;
+    l1.NewGeneration();
+    const bool found = BestFirst(
+        l1, vs, H(start),
+        [&](uint32_t u, auto&& relax) {
+          if (u == vs) {
+            for (const auto& [v, d] : start_links) relax(v, d, H(Cell(v)));
+            return;
+          }
+          Level1Edges(u, nullptr, true, relax);
+          if (goal_link_stamp[u] == link_generation)
+            relax(vg, goal_link[u], 0.0);
+        },
+        [&](uint32_t u) { return u == vg; }, bound, stats);
+    if (!found) return false;
+    path_nodes.clear();
+    for (uint32_t v = l1.parent[vg]; v != vs; v = l1.parent[v]) {
+      path_nodes.push_back(v);
+    }
+    std::reverse(path_nodes.begin(), path_nodes.end());
+    return true;
+  }
+
+  // Level-2 search: start and goal reach their level-2 zones' nodes through
+  // level-1 Dijkstras inside those zones (disjoint node sets, so both share
+  // one generation of l1), then A* on level 2.
+  bool SearchLevelTwo(double bound, SearchStats* stats) {
+    const AbstractLevel& top = *upper;
+    const uint32_t vs = level.node_count(), vg = vs + 1;
+    const Rect rs =
+        top.ZoneRect(top.ZoneOf(start), grid.width(), grid.height());
+    const Rect rt = top.ZoneRect(top.ZoneOf(goal), grid.width(), grid.height());
+    auto never = [](uint32_t) { return false; };
+    l1.NewGeneration();
+    BestFirst(
+        l1, vs, 0.0,
+        [&](uint32_t u, auto&& relax) {
+          if (u == vs) {
+            for (const auto& [v, d] : start_links) relax(v, d, 0.0);
+          } else {
+            Level1Edges(u, &rs, false, relax);
+          }
+        },
+        never, kInf, stats);
+    BestFirst(
+        l1, vg, 0.0,
+        [&](uint32_t u, auto&& relax) {
+          if (u == vg) {
+            for (uint32_t v = level.zone_node_begin[level.ZoneOf(goal).value()];
+                 v < level.zone_node_begin[level.ZoneOf(goal).value() + 1];
+                 ++v) {
+              if (goal_link_stamp[v] == link_generation) {
+                relax(v, goal_link[v], 0.0);
+              }
+            }
+          } else {
+            Level1Edges(u, &rt, false, relax);
+          }
+        },
+        never, kInf, stats);
+    const uint32_t ts = top.node_count(), tg = ts + 1;
+    const ZoneId zs = top.ZoneOf(start), zt = top.ZoneOf(goal);
+    l2.NewGeneration();
+    const bool found = BestFirst(
+        l2, ts, H(start),
+        [&](uint32_t u, auto&& relax) {
+          if (u == ts) {
+            for (uint32_t v = top.zone_node_begin[zs.value()];
+                 v < top.zone_node_begin[zs.value() + 1]; ++v) {
+              const double d = l1.G(top.node_beacon[v]);
+              if (d < kInf) relax(v, d, H(Cell(top.node_beacon[v])));
+            }
+            return;
+          }
+          for (uint32_t e = top.edge_begin[u]; e < top.edge_begin[u + 1]; ++e) {
+            const AbstractEdge& edge = top.edges[e];
+            relax(edge.target, edge.cost,
+                  H(Cell(top.node_beacon[edge.target])));
+          }
+          if (top.ZoneOf(Cell(top.node_beacon[u])) == zt) {
+            const double d = l1.G(top.node_beacon[u]);
+            if (d < kInf) relax(tg, d, 0.0);
+          }
+        },
+        [&](uint32_t u) { return u == tg; }, bound, stats);
+    if (!found) return false;
+    upper_nodes.clear();
+    for (uint32_t v = l2.parent[tg]; v != ts; v = l2.parent[v]) {
+      upper_nodes.push_back(v);
+    }
+    std::reverse(upper_nodes.begin(), upper_nodes.end());
+    // Level-1 nodes from the start's beacon to the first level-2 node, and
+    // from the last level-2 node to the goal's beacon (parents point towards
+    // the virtual goal there).
+    path_nodes.clear();
+    for (uint32_t v = top.node_beacon[upper_nodes.front()]; v != vs;
+         v = l1.parent[v]) {
+      path_nodes.push_back(v);
+    }
+    std::reverse(path_nodes.begin(), path_nodes.end());
+    goal_tail.clear();
+    for (uint32_t v = top.node_beacon[upper_nodes.back()]; v != vg;
+         v = l1.parent[v]) {
+      goal_tail.push_back(v);
+    }
+    next_upper = 1;
+    goal_tail_added = false;
+    return true;
+  }
+
+  // Appends the level-1 nodes of the next level-2 edge (or the goal tail) to
+  // path_nodes; false when the level-1 path is complete.
+  bool ExtendPathNodes(PlanStats* stats) {
+    if (next_upper > 0 && next_upper < upper_nodes.size()) {
+      const AbstractLevel& top = *upper;
+      const uint32_t a = top.node_beacon[upper_nodes[next_upper - 1]];
+      const uint32_t b = top.node_beacon[upper_nodes[next_upper]];
+      ++next_upper;
+      uint32_t index = 0;
+      const AbstractEdge* edge = FindEdge(level, a, b, &index);
+      if (edge != nullptr && edge->inter_zone) {
+        path_nodes.push_back(b);
+        return true;
+      }
+      // Level-1 A* from a to b inside their level-2 zone.
+      const Rect rect =
+          top.ZoneRect(top.ZoneOf(Cell(a)), grid.width(), grid.height());
+      const Point target = Cell(b);
+      auto h = [&](Point p) {
+        return HeuristicCost(p, target, connectivity, grid.min_cost());
+      };
+      const absl::Time begin = absl::Now();
+      l1.NewGeneration();
+      SearchStats s;
+      BestFirst(
+          l1, a, h(Cell(a)),
+          [&](uint32_t u, auto&& relax) {
+            for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+                 ++e) {
+              const AbstractEdge& ed = level.edges[e];
+              const Point c = Cell(ed.target);
+              if (rect.Contains(c)) relax(ed.target, ed.cost, h(c));
+            }
+          },
+          [&](uint32_t u) { return u == b; }, kInf, &s);
+      const size_t first = path_nodes.size();
+      for (uint32_t v = b; v != a; v = l1.parent[v]) path_nodes.push_back(v);
+      std::reverse(path_nodes.begin() + static_cast<std::ptrdiff_t>(first),
+                   path_nodes.end());
+      s.time = absl::Now() - begin;
+      stats->refine += s;
+      return true;
+    }
+    if (!goal_tail_added) {
+      goal_tail_added = true;
+      path_nodes.insert(path_nodes.end(), goal_tail.begin() + 1,
+                        goal_tail.end());
+      return goal_tail.size() > 1;
+    }
+    return false;
+  }
+
   absl::StatusOr<SearchOutcome> Plan(Point s, Point t,
                                      const PlanOptions& options,
                                      PlanStats* stats) {
@@ -164,6 +394,9 @@ struct Planner::Impl {
     goal = t;
     mode = Mode::kEmpty;
     path_nodes.clear();
+    upper_nodes.clear();
+    next_upper = 0;
+    goal_tail_added = true;
     next_segment = 0;
     cursor_at = s;
     cursor_done = true;
@@ -193,10 +426,13 @@ struct Planner::Impl {
       }
     }
 
-    // Connect start and goal to their zones' beacons.
+    // Connect start and goal to their level-1 zones' beacons.
     Connect(start_dijkstra, s, &stats->connect);
     Connect(goal_dijkstra, t, &stats->connect);
-    NewGeneration();
+    if (++link_generation == 0) {
+      std::fill(goal_link_stamp.begin(), goal_link_stamp.end(), 0);
+      link_generation = 1;
+    }
     start_links.clear();
     for (uint32_t v = level.zone_node_begin[zs.value()];
          v < level.zone_node_begin[zs.value() + 1]; ++v) {
@@ -208,59 +444,24 @@ struct Planner::Impl {
       const double d = goal_dijkstra.Distance(Cell(v));
       if (d < kInf) {
         goal_link[v] = d;
-        goal_link_stamp[v] = generation;
+        goal_link_stamp[v] = link_generation;
       }
     }
 
-    // Abstract A* from the virtual start to the virtual goal; anything not
-    // cheaper than the direct path is pruned.
+    // Abstract search on the top useful level: level 2 when start and goal
+    // lie in different level-2 zones, else level 1.
     const absl::Time begin = absl::Now();
-    const uint32_t n = level.node_count();
-    const uint32_t vs = n, vg = n + 1;
-    SearchStats& as = stats->abstract;
-    open.clear();
-    Touch(vs);
-    g[vs] = 0;
-    open.push_back({H(s), 0, vs});
-    ++as.heap_pushes;
-    auto relax = [&](uint32_t u, uint32_t v, double cost, Point v_cell) {
-      Touch(v);
-      const double nv = g[u] + cost;
-      if (nv >= g[v] || nv >= direct_cost) return;
-      g[v] = nv;
-      parent[v] = u;
-      closed[v] = 0;
-      open.push_back({nv + (v == vg ? 0.0 : H(v_cell)), nv, v});
-      std::push_heap(open.begin(), open.end(), OpenLess());
-      ++as.generated;
-      ++as.heap_pushes;
-    };
     bool reached = false;
-    while (!open.empty()) {
-      std::pop_heap(open.begin(), open.end(), OpenLess());
-      const OpenEntry top = open.back();
-      open.pop_back();
-      ++as.heap_pops;
-      const uint32_t u = top.node;
-      if (closed[u] || top.g > g[u]) continue;
-      if (top.f >= direct_cost) break;
-      closed[u] = 1;
-      ++as.expanded;
-      if (u == vg) {
-        reached = true;
-        break;
-      }
-      if (u == vs) {
-        for (const auto& [v, d] : start_links) relax(u, v, d, Cell(v));
-        continue;
-      }
-      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
-        const AbstractEdge& edge = level.edges[e];
-        relax(u, edge.target, edge.cost, Cell(edge.target));
-      }
-      if (goal_link_stamp[u] == generation) relax(u, vg, goal_link[u], t);
+    if (upper != nullptr && upper->ZoneOf(s) != upper->ZoneOf(t)) {
+      reached = SearchLevelTwo(direct_cost, &stats->abstract);
     }
-    as.time = absl::Now() - begin;
+    if (!reached) {
+      upper_nodes.clear();
+      next_upper = 0;
+      goal_tail_added = true;
+      reached = SearchLevelOne(direct_cost, &stats->abstract);
+    }
+    stats->abstract.time = absl::Now() - begin;
 
     if (!reached) {
       if (direct_cost < kInf) {
@@ -274,48 +475,49 @@ struct Planner::Impl {
           "does not match its grid"));
     }
     mode = Mode::kAbstract;
-    for (uint32_t v = parent[vg]; v != vs; v = parent[v])
-      path_nodes.push_back(v);
-    std::reverse(path_nodes.begin(), path_nodes.end());
-    stats->abstract_nodes = static_cast<int64_t>(path_nodes.size());
-    // The first and last segments come from the connection searches.
+    stats->abstract_nodes = static_cast<int64_t>(
+        upper_nodes.empty() ? path_nodes.size() : upper_nodes.size());
     start_segment.Reset(s);
     start_dijkstra.AppendPath(Cell(path_nodes.front()), &start_segment);
     goal_segment.Reset(t);
-    goal_dijkstra.AppendPath(Cell(path_nodes.back()), &goal_segment);
+    goal_dijkstra.AppendPath(
+        Cell(goal_tail_added ? path_nodes.back() : goal_tail.back()),
+        &goal_segment);
     return SearchOutcome::kFound;
   }
 
-  // Cheapest level-1 edge u -> v.
-  const AbstractEdge* FindEdge(uint32_t u, uint32_t v, uint32_t* index) const {
+  // Cheapest edge u -> v of `l`.
+  static const AbstractEdge* FindEdge(const AbstractLevel& l, uint32_t u,
+                                      uint32_t v, uint32_t* index) {
     const AbstractEdge* best = nullptr;
-    for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
-      if (level.edges[e].target == v &&
-          (best == nullptr || level.edges[e].cost < best->cost)) {
-        best = &level.edges[e];
+    for (uint32_t e = l.edge_begin[u]; e < l.edge_begin[u + 1]; ++e) {
+      if (l.edges[e].target == v &&
+          (best == nullptr || l.edges[e].cost < best->cost)) {
+        best = &l.edges[e];
         *index = e;
       }
     }
     return best;
   }
 
-  // Appends the moves of segment `i` to `out`.
+  // Last beacon -> goal: the goal connection's path, reversed.
+  void RefineGoalSegment(RunLengthPath* out) {
+    const std::vector<Run>& runs = goal_segment.runs();
+    for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+      AppendRunWalked({Opposite(it->direction), it->count}, &cursor_at, out);
+    }
+  }
+
+  // Appends the moves of segment `i` to `out`: 0 is start -> first beacon,
+  // i > 0 the level-1 edge path_nodes[i-1] -> path_nodes[i].
   void RefineSegment(size_t i, RunLengthPath* out, PlanStats* stats) {
-    const size_t k = path_nodes.size();
     if (i == 0) {
       AppendWalked(start_segment.runs(), &cursor_at, out);
       return;
     }
-    if (i == k) {  // last beacon -> goal: the goal search's path reversed
-      const std::vector<Run>& runs = goal_segment.runs();
-      for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-        AppendRunWalked({Opposite(it->direction), it->count}, &cursor_at, out);
-      }
-      return;
-    }
     const uint32_t u = path_nodes[i - 1], v = path_nodes[i];
     uint32_t index = 0;
-    const AbstractEdge* edge = FindEdge(u, v, &index);
+    const AbstractEdge* edge = FindEdge(level, u, v, &index);
     const Point from = Cell(u), to = Cell(v);
     if (edge == nullptr || edge->inter_zone) {
       const Direction d = *DirectionFromDelta(to.x - from.x, to.y - from.y);
@@ -351,10 +553,15 @@ struct Planner::Impl {
       cursor_done = true;
       return true;
     }
-    while (next_segment <= path_nodes.size() && out->steps() < target) {
-      RefineSegment(next_segment++, out, stats);
+    while (out->steps() < target) {
+      if (next_segment < path_nodes.size()) {
+        RefineSegment(next_segment++, out, stats);
+      } else if (!ExtendPathNodes(stats)) {
+        RefineGoalSegment(out);
+        cursor_done = true;
+        break;
+      }
     }
-    cursor_done = next_segment > path_nodes.size();
     return true;
   }
 
@@ -481,10 +688,9 @@ size_t Planner::MemoryUsage() const {
   const Impl& i = *impl_;
   return sizeof(*this) + sizeof(Impl) + i.start_dijkstra.MemoryUsage() +
          i.goal_dijkstra.MemoryUsage() + i.astar.MemoryUsage() +
-         i.g.capacity() * 8 + i.parent.capacity() * 4 + i.stamp.capacity() * 4 +
-         i.closed.capacity() + i.goal_link.capacity() * 8 +
-         i.goal_link_stamp.capacity() * 4 +
-         i.open.capacity() * sizeof(OpenEntry) + i.path_nodes.capacity() * 4 +
+         i.l1.MemoryUsage() + i.l2.MemoryUsage() + i.goal_link.capacity() * 8 +
+         i.goal_link_stamp.capacity() * 4 + i.path_nodes.capacity() * 4 +
+         i.upper_nodes.capacity() * 4 + i.goal_tail.capacity() * 4 +
          i.cells.capacity() * sizeof(Point) +
          i.smoothed.capacity() * sizeof(Point) + i.prefix_cost.capacity() * 8;
 }

@@ -17,7 +17,7 @@ struct EntryGreater {
 
 ZoneDijkstra::ZoneDijkstra(int32_t max_side)
     : max_side_(std::clamp(max_side, 1, 4096)),
-      nodes_(static_cast<size_t>(max_side_) * max_side_, Node{0, 0, 0, 0}) {}
+      nodes_(static_cast<size_t>(max_side_) * max_side_, Node{0, 0, 0, 0, 0}) {}
 
 void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
                        Connectivity connectivity,
@@ -34,10 +34,21 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
   auto node = [&](Point p) -> Node& {
     Node& n = nodes_[Local(p)];
     if (n.stamp != stamp_) {
-      n = Node{std::numeric_limits<double>::infinity(), stamp_, 0, 0};
+      n = Node{std::numeric_limits<double>::infinity(), stamp_, 0, 0, 0};
     }
     return n;
   };
+  // Flag the targets on their nodes: an O(1) check per expansion.
+  for (Point t : targets) {
+    if (rect.Contains(t)) node(t).is_target = 1;
+  }
+  targets_left = 0;
+  for (Point t : targets) {
+    if (rect.Contains(t) && nodes_[Local(t)].is_target == 1) {
+      nodes_[Local(t)].is_target = 2;  // count each distinct target once
+      ++targets_left;
+    }
+  }
   node(source).g = 0;
   open_.push_back({0, Local(source)});
   const bool eight = connectivity == Connectivity::kEight;
@@ -52,11 +63,7 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     if (n.closed || top.g > n.g) continue;
     n.closed = 1;
     ++stats_.expanded;
-    if (targets_left > 0 &&
-        std::find(targets.begin(), targets.end(), p) != targets.end() &&
-        --targets_left == 0) {
-      break;
-    }
+    if (n.is_target != 0 && --targets_left == 0) break;
     const uint8_t p_cost = grid.cost(p);
     bool open_dir[kDirectionCount];
     for (int d = 0; d < kDirectionCount; d += 2) {

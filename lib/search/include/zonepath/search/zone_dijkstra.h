@@ -50,6 +50,7 @@ class ZoneDijkstra {
     uint32_t stamp;
     uint8_t parent;
     uint8_t closed;
+    uint8_t is_target;
   };
   struct Entry {
     double g;
