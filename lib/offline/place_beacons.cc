@@ -14,8 +14,10 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
   const int32_t w = grid.width(), h = grid.height();
   std::vector<std::pair<Point, Point>> pairs;  // (inner, outer) cell pairs
   // One entrance: a maximal run of cell pairs passable on both sides of a
-  // border, within one zone's extent along the border. Short entrances get
-  // one beacon pair in the middle, long ones a pair at each end.
+  // border, within one zone's extent along the border, with the same pair of
+  // terrain costs all along (so a road crossing a border of grass is its own
+  // entrance and gets its own beacons). Short entrances get one beacon pair
+  // in the middle, long ones a pair at each end.
   auto emit_run = [&](int32_t begin, int32_t end, auto make_pair) {
     const int32_t length = end - begin;
     if (length < params.entrance_threshold) {
@@ -33,13 +35,17 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
       for (int32_t y = y0; y <= y1; ++y) {
         const bool open =
             y < y1 && grid.passable({x - 1, y}) && grid.passable({x, y});
-        if (open && run < 0) run = y;
-        if (!open && run >= 0) {
+        const bool same_terrain =
+            open && run >= 0 &&
+            grid.cost({x - 1, y}) == grid.cost({x - 1, run}) &&
+            grid.cost({x, y}) == grid.cost({x, run});
+        if (run >= 0 && !same_terrain) {
           emit_run(run, y, [x](int32_t yy) {
             return std::pair<Point, Point>{{x - 1, yy}, {x, yy}};
           });
           run = -1;
         }
+        if (open && run < 0) run = y;
       }
     }
   }
@@ -51,13 +57,17 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
       for (int32_t x = x0; x <= x1; ++x) {
         const bool open =
             x < x1 && grid.passable({x, y - 1}) && grid.passable({x, y});
-        if (open && run < 0) run = x;
-        if (!open && run >= 0) {
+        const bool same_terrain =
+            open && run >= 0 &&
+            grid.cost({x, y - 1}) == grid.cost({run, y - 1}) &&
+            grid.cost({x, y}) == grid.cost({run, y});
+        if (run >= 0 && !same_terrain) {
           emit_run(run, x, [y](int32_t xx) {
             return std::pair<Point, Point>{{xx, y - 1}, {xx, y}};
           });
           run = -1;
         }
+        if (open && run < 0) run = x;
       }
     }
   }

@@ -1,5 +1,7 @@
 // `zonepath demo`: the main job on an embedded default. Loads a map shipped
-// in data/, plans a few long paths and prints them with their statistics.
+// in data/, builds its world in memory, plans a few long paths with the
+// hierarchical planner and prints them with their statistics, next to exact
+// A* on the same queries.
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -12,6 +14,8 @@
 #include "commands.h"
 #include "common_flags.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/search/grid_astar.h"
 
 #ifndef ZONEPATH_DEFAULT_MAP
@@ -74,29 +78,66 @@ absl::Status Demo() {
       map_path.c_str(), grid.width(), grid.height(),
       static_cast<long long>(grid.passable_count()), grid.component_count(),
       grid.min_cost());
-  GridAStar astar(grid);
   AStarOptions options;
   options.connectivity = connectivity;
-  RunLengthPath path;
-  for (const auto& [start, goal] :
-       LongQueries(grid, std::max(1, absl::GetFlag(FLAGS_queries)))) {
+  RunLengthPath path, exact;
+  const auto queries =
+      LongQueries(grid, std::max(1, absl::GetFlag(FLAGS_queries)));
+
+  BuildOptions build;
+  build.params.connectivity = connectivity;
+  BuildReport report;
+  ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), build, &report));
+  std::printf("world built in %.1f ms: ",
+              absl::ToDoubleMilliseconds(report.time));
+  for (size_t i = 0; i < report.levels.size(); ++i) {
+    std::printf("%slevel %zu: %lld zones, %lld beacons, %lld edges",
+                i ? "; " : "", i + 1,
+                static_cast<long long>(report.levels[i].zones),
+                static_cast<long long>(report.levels[i].beacons),
+                static_cast<long long>(report.levels[i].edges));
+  }
+  std::printf("\n");
+  GridAStar astar(world.grid());  // the grid now lives in the world
+  Planner planner(world);
+  PlanOptions plan;
+  plan.smooth = true;
+  for (const auto& [start, goal] : queries) {
     ASSIGN_OR_RETURN(SearchOutcome outcome,
-                     astar.FindPath(start, goal, options, &path));
-    const SearchStats& s = astar.stats();
+                     planner.FindPath(start, goal, plan, &path));
     std::printf("\n%s -> %s: %s\n", PointString(start).c_str(),
                 PointString(goal).c_str(),
                 std::string(SearchOutcomeName(outcome)).c_str());
     if (outcome != SearchOutcome::kFound) continue;
+    const PlanStats& s = planner.stats();
     std::string runs = RunsToString(path.runs());
     if (runs.size() > 160) runs = runs.substr(0, 160) + "...";
     std::printf(
-        "  cost %.3f, %lld steps in %zu runs (%zu bytes as runs)\n"
+        "  cost %.3f (%.3f before smoothing), %lld steps in %zu runs\n"
         "  moves %s\n"
-        "  exact A*: %lld expanded, %lld generated, %.0f us\n",
-        path.cost(), static_cast<long long>(path.steps()), path.runs().size(),
-        path.runs().size() * sizeof(Run), runs.c_str(),
-        static_cast<long long>(s.expanded), static_cast<long long>(s.generated),
-        absl::ToDoubleMicroseconds(s.time));
+        "  hpa*: %.0f us (connect %.0f, abstract %.0f over %lld nodes, "
+        "refine %.0f, smooth %.0f), %lld nodes expanded\n",
+        path.cost(), s.cost_before_smoothing,
+        static_cast<long long>(path.steps()), path.runs().size(), runs.c_str(),
+        absl::ToDoubleMicroseconds(s.total_time()),
+        absl::ToDoubleMicroseconds(s.connect.time),
+        absl::ToDoubleMicroseconds(s.abstract.time),
+        static_cast<long long>(s.abstract_nodes),
+        absl::ToDoubleMicroseconds(s.refine.time),
+        absl::ToDoubleMicroseconds(s.smooth.time),
+        static_cast<long long>(s.connect.expanded + s.abstract.expanded +
+                               s.refine.expanded + s.smooth.expanded +
+                               s.direct.expanded));
+    ASSIGN_OR_RETURN(SearchOutcome exact_outcome,
+                     astar.FindPath(start, goal, options, &exact));
+    if (exact_outcome == SearchOutcome::kFound) {
+      std::printf(
+          "  exact A*: cost %.3f (hpa* +%.2f%%), %.0f us, %lld nodes "
+          "expanded\n",
+          exact.cost(), 100 * (path.cost() - exact.cost()) / exact.cost(),
+          absl::ToDoubleMicroseconds(astar.stats().time),
+          static_cast<long long>(astar.stats().expanded));
+    }
   }
   return absl::OkStatus();
 }
@@ -110,7 +151,7 @@ int Run(const std::vector<std::string>&) {
 
 const Command kDemoCommand = {
     "demo",
-    "Plan a few long paths on a map shipped in data/ and print them.",
+    "Build a world from a map in data/, plan long paths, compare with A*.",
     "usage: zonepath demo [--map MAP] [--queries N]",
     {"demo_command.cc", "common_flags.cc"},
     0,
