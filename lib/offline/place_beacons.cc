@@ -12,63 +12,52 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
                   std::vector<InterEdge>* inter_edges) {
   const int32_t side = level1.zone_side;
   const int32_t w = grid.width(), h = grid.height();
-  std::vector<std::pair<Point, Point>> pairs;  // (inner, outer) cell pairs
+  std::vector<std::pair<Point, Point>> pairs;  // cell pairs across borders
   // One entrance: a maximal run of cell pairs passable on both sides of a
   // border, within one zone's extent along the border, with the same pair of
   // terrain costs all along (so a road crossing a border of grass is its own
   // entrance and gets its own beacons). Short entrances get one beacon pair
-  // in the middle, long ones a pair at each end.
-  auto emit_run = [&](int32_t begin, int32_t end, auto make_pair) {
-    const int32_t length = end - begin;
-    if (length < params.entrance_threshold) {
-      pairs.push_back(make_pair(begin + (length - 1) / 2));
-    } else {
-      pairs.push_back(make_pair(begin));
-      pairs.push_back(make_pair(end - 1));
+  // in the middle, long ones a pair at each end. `across(i)` gives the pair
+  // of cells at position i along the border.
+  auto scan = [&](int32_t begin, int32_t end, auto across) {
+    auto open = [&](int32_t i) {
+      const auto [a, b] = across(i);
+      return grid.passable(a) && grid.passable(b);
+    };
+    auto same_terrain = [&](int32_t i, int32_t j) {
+      const auto [a, b] = across(i);
+      const auto [c, d] = across(j);
+      return grid.cost(a) == grid.cost(c) && grid.cost(b) == grid.cost(d);
+    };
+    int32_t run = -1;
+    for (int32_t i = begin; i <= end; ++i) {
+      const bool is_open = i < end && open(i);
+      if (run >= 0 && !(is_open && same_terrain(i, run))) {
+        const int32_t length = i - run;
+        if (length < params.entrance_threshold) {
+          pairs.push_back(across(run + (length - 1) / 2));
+        } else {
+          pairs.push_back(across(run));
+          pairs.push_back(across(i - 1));
+        }
+        run = -1;
+      }
+      if (is_open && run < 0) run = i;
     }
   };
-  // Vertical borders: between columns x-1 and x.
+  // Vertical borders (between columns x-1 and x), then horizontal ones.
   for (int32_t x = side; x < w; x += side) {
     for (int32_t y0 = 0; y0 < h; y0 += side) {
-      const int32_t y1 = std::min(h, y0 + side);
-      int32_t run = -1;
-      for (int32_t y = y0; y <= y1; ++y) {
-        const bool open =
-            y < y1 && grid.passable({x - 1, y}) && grid.passable({x, y});
-        const bool same_terrain =
-            open && run >= 0 &&
-            grid.cost({x - 1, y}) == grid.cost({x - 1, run}) &&
-            grid.cost({x, y}) == grid.cost({x, run});
-        if (run >= 0 && !same_terrain) {
-          emit_run(run, y, [x](int32_t yy) {
-            return std::pair<Point, Point>{{x - 1, yy}, {x, yy}};
-          });
-          run = -1;
-        }
-        if (open && run < 0) run = y;
-      }
+      scan(y0, std::min(h, y0 + side), [x](int32_t y) {
+        return std::pair<Point, Point>{{x - 1, y}, {x, y}};
+      });
     }
   }
-  // Horizontal borders: between rows y-1 and y.
   for (int32_t y = side; y < h; y += side) {
     for (int32_t x0 = 0; x0 < w; x0 += side) {
-      const int32_t x1 = std::min(w, x0 + side);
-      int32_t run = -1;
-      for (int32_t x = x0; x <= x1; ++x) {
-        const bool open =
-            x < x1 && grid.passable({x, y - 1}) && grid.passable({x, y});
-        const bool same_terrain =
-            open && run >= 0 &&
-            grid.cost({x, y - 1}) == grid.cost({run, y - 1}) &&
-            grid.cost({x, y}) == grid.cost({run, y});
-        if (run >= 0 && !same_terrain) {
-          emit_run(run, x, [y](int32_t xx) {
-            return std::pair<Point, Point>{{xx, y - 1}, {xx, y}};
-          });
-          run = -1;
-        }
-        if (open && run < 0) run = x;
-      }
+      scan(x0, std::min(w, x0 + side), [y](int32_t x) {
+        return std::pair<Point, Point>{{x, y - 1}, {x, y}};
+      });
     }
   }
   // Beacons: the distinct cells, ordered by zone then row then column.

@@ -88,7 +88,6 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
 void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
                        const Rect& bounds, SearchOutcome* outcome) {
   const Grid& grid = *grid_;
-  const bool eight = options.connectivity == Connectivity::kEight;
   const double h_scale = options.weight;
   const double min_cost = grid.min_cost();
   auto heuristic = [&](Point p) {
@@ -124,19 +123,9 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
     }
     const Point p = top.p;
     const uint8_t p_cost = grid.cost(p);
-    // Orthogonal neighbours first; a diagonal is open only if both of the
-    // orthogonal cells it passes are (no corner cutting).
-    bool open_dir[kDirectionCount];
-    for (int d = 0; d < kDirectionCount; d += 2) {
-      const Point q = Step(p, static_cast<Direction>(d));
-      open_dir[d] = bounds.Contains(q) && grid.passable(q);
-    }
-    for (int d = 1; d < kDirectionCount; d += 2) {
-      open_dir[d] = eight && open_dir[d - 1] && open_dir[(d + 1) & 7] &&
-                    grid.passable(Step(p, static_cast<Direction>(d)));
-    }
+    const uint8_t open = OpenDirections(grid, p, bounds, options.connectivity);
     for (int d = 0; d < kDirectionCount; ++d) {
-      if (!open_dir[d]) continue;
+      if (!(open >> d & 1)) continue;
       const Direction dir = static_cast<Direction>(d);
       const Point q = Step(p, dir);
       const double g = top.g + StepCost(dir, p_cost, grid.cost(q));

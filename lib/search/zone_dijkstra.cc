@@ -51,7 +51,6 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
   }
   node(source).g = 0;
   open_.push_back({0, Local(source)});
-  const bool eight = connectivity == Connectivity::kEight;
   while (!open_.empty()) {
     std::pop_heap(open_.begin(), open_.end(), EntryGreater());
     const Entry top = open_.back();
@@ -65,17 +64,9 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     ++stats_.expanded;
     if (n.is_target != 0 && --targets_left == 0) break;
     const uint8_t p_cost = grid.cost(p);
-    bool open_dir[kDirectionCount];
-    for (int d = 0; d < kDirectionCount; d += 2) {
-      const Point q = Step(p, static_cast<Direction>(d));
-      open_dir[d] = rect.Contains(q) && grid.passable(q);
-    }
-    for (int d = 1; d < kDirectionCount; d += 2) {
-      open_dir[d] = eight && open_dir[d - 1] && open_dir[(d + 1) & 7] &&
-                    grid.passable(Step(p, static_cast<Direction>(d)));
-    }
+    const uint8_t open = OpenDirections(grid, p, rect, connectivity);
     for (int d = 0; d < kDirectionCount; ++d) {
-      if (!open_dir[d]) continue;
+      if (!(open >> d & 1)) continue;
       const Direction dir = static_cast<Direction>(d);
       const Point q = Step(p, dir);
       const double g = top.g + StepCost(dir, p_cost, grid.cost(q));

@@ -62,23 +62,10 @@ TEST_P(MovingAiHpaTest, LegalPathsAndSmoothedQuality) {
                        << "% (max " << subopt_max << "%)";
 }
 
-std::vector<std::filesystem::path> MapsOrPlaceholder() {
-  std::vector<std::filesystem::path> maps = testing::SharedMapFiles();
-  if (maps.empty()) maps.push_back("");
-  return maps;
-}
-
-INSTANTIATE_TEST_SUITE_P(SharedMaps, MovingAiHpaTest,
-                         ::testing::ValuesIn(MapsOrPlaceholder()),
-                         [](const auto& info) {
-                           std::string name = info.param.stem().string();
-                           for (char& c : name) {
-                             if (!std::isalnum(static_cast<unsigned char>(c)))
-                               c = '_';
-                           }
-                           return name.empty() ? std::string("no_shared_maps")
-                                               : name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    SharedMaps, MovingAiHpaTest,
+    ::testing::ValuesIn(testing::SharedMapsOrPlaceholder()),
+    [](const auto& info) { return testing::SharedMapTestName(info.param); });
 
 }  // namespace
 }  // namespace zonepath

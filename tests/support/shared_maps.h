@@ -3,6 +3,7 @@
 #define ZONEPATH_TESTS_SUPPORT_SHARED_MAPS_H_
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -30,6 +31,23 @@ inline std::vector<std::filesystem::path> SharedMapFiles() {
   }
   std::sort(maps.begin(), maps.end());
   return maps;
+}
+
+// Test parameters: every shared map, or one empty path (its test skips) so
+// the suite still reports something where ../shared/maps is absent.
+inline std::vector<std::filesystem::path> SharedMapsOrPlaceholder() {
+  std::vector<std::filesystem::path> maps = SharedMapFiles();
+  if (maps.empty()) maps.push_back("");
+  return maps;
+}
+
+// gtest parameter name of a map path: its stem with non-alphanumerics as _.
+inline std::string SharedMapTestName(const std::filesystem::path& map) {
+  std::string name = map.stem().string();
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name.empty() ? std::string("no_shared_maps") : name;
 }
 
 }  // namespace zonepath::testing

@@ -45,6 +45,27 @@ inline bool CanStep(const Grid& grid, Point p, Direction d,
   return grid.passable({q.x, p.y}) && grid.passable({p.x, q.y});
 }
 
+// Bit d (for Direction d) is set if a unit on passable cell `p` may step in
+// direction d without leaving `bounds`: orthogonal neighbours must be
+// passable, and a diagonal also needs both orthogonal cells it passes (no
+// corner cutting). The inner loop of every grid search.
+inline uint8_t OpenDirections(const Grid& grid, Point p, const Rect& bounds,
+                              Connectivity connectivity) {
+  uint8_t open = 0;
+  for (int d = 0; d < kDirectionCount; d += 2) {
+    const Point q = Step(p, static_cast<Direction>(d));
+    if (bounds.Contains(q) && grid.passable(q)) open |= 1 << d;
+  }
+  if (connectivity == Connectivity::kFour) return open;
+  for (int d = 1; d < kDirectionCount; d += 2) {
+    if ((open >> (d - 1) & 1) && (open >> ((d + 1) & 7) & 1) &&
+        grid.passable(Step(p, static_cast<Direction>(d)))) {
+      open |= 1 << d;
+    }
+  }
+  return open;
+}
+
 inline double StepCost(const Grid& grid, Point p, Direction d) {
   return StepCost(d, grid.cost(p), grid.cost(Step(p, d)));
 }
