@@ -20,13 +20,10 @@ TEST_P(MovingAiAStarTest, ReproducesOptimalLengths) {
   if (GetParam().empty()) {
     GTEST_SKIP() << "no maps in " << testing::SharedMapsDir();
   }
-  const std::string map_path = GetParam().string();
-  absl::StatusOr<Grid> grid = ReadMapFile(map_path, TerrainLegend::MovingAi());
-  ASSERT_TRUE(grid.ok()) << grid.status();
-  absl::StatusOr<Scenario> scen = ReadScenarioFile(map_path + ".scen");
-  ASSERT_TRUE(scen.ok()) << scen.status();
-  ASSERT_TRUE(CheckScenarioFitsGrid(*scen, *grid).ok());
-  ASSERT_FALSE(scen->problems.empty());
+  absl::StatusOr<testing::SharedMap> map = testing::LoadSharedMap(GetParam());
+  ASSERT_TRUE(map.ok()) << map.status();
+  const Grid* grid = &map->grid;
+  const Scenario* scen = &map->scenario;
   GridAStar astar(*grid);
   RunLengthPath path;
   int64_t matches = 0;

@@ -23,11 +23,11 @@ TEST_P(MovingAiHpaTest, LegalPathsAndSmoothedQuality) {
     GTEST_SKIP() << "no maps in " << testing::SharedMapsDir();
   }
   const std::string map_path = GetParam().string();
-  absl::StatusOr<Grid> grid = ReadMapFile(map_path, TerrainLegend::MovingAi());
-  ASSERT_TRUE(grid.ok()) << grid.status();
-  absl::StatusOr<Scenario> scen = ReadScenarioFile(map_path + ".scen");
-  ASSERT_TRUE(scen.ok()) << scen.status();
-  absl::StatusOr<World> world = BuildWorld(*std::move(grid), BuildOptions());
+  absl::StatusOr<testing::SharedMap> map = testing::LoadSharedMap(GetParam());
+  ASSERT_TRUE(map.ok()) << map.status();
+  const Scenario* scen = &map->scenario;
+  absl::StatusOr<World> world =
+      BuildWorld(std::move(map->grid), BuildOptions());
   ASSERT_TRUE(world.ok()) << world.status();
   Planner planner(*world);
   RunLengthPath path;

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "zonepath/movingai/map_io.h"
+#include "zonepath/movingai/scenario.h"
+
 namespace zonepath::testing {
 
 // $ZONEPATH_SHARED_MAPS, else ../shared/maps beside the source tree.
@@ -31,6 +35,27 @@ inline std::vector<std::filesystem::path> SharedMapFiles() {
   }
   std::sort(maps.begin(), maps.end());
   return maps;
+}
+
+// A shared map with its scenario, checked to fit each other.
+struct SharedMap {
+  Grid grid;
+  Scenario scenario;
+};
+inline absl::StatusOr<SharedMap> LoadSharedMap(
+    const std::filesystem::path& map) {
+  absl::StatusOr<Grid> grid =
+      ReadMapFile(map.string(), TerrainLegend::MovingAi());
+  if (!grid.ok()) return grid.status();
+  absl::StatusOr<Scenario> scen = ReadScenarioFile(map.string() + ".scen");
+  if (!scen.ok()) return scen.status();
+  if (absl::Status fit = CheckScenarioFitsGrid(*scen, *grid); !fit.ok()) {
+    return fit;
+  }
+  if (scen->problems.empty()) {
+    return absl::DataLossError(map.string() + ".scen has no problems");
+  }
+  return SharedMap{*std::move(grid), *std::move(scen)};
 }
 
 // Test parameters: every shared map, or one empty path (its test skips) so
