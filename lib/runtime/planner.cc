@@ -120,8 +120,7 @@ bool BestFirst(LevelState& st, uint32_t source, double source_h,
 
 struct Planner::Impl {
   explicit Impl(const World& w)
-      : world(w),
-        grid(w.grid()),
+      : grid(w.grid()),
         abstraction(w.abstraction()),
         level(w.abstraction().levels[0]),
         upper(w.abstraction().levels.size() >= 2 ? &w.abstraction().levels[1]
@@ -139,7 +138,6 @@ struct Planner::Impl {
 
   enum class Mode { kEmpty, kDirect, kAbstract };
 
-  const World& world;
   const Grid& grid;
   const Abstraction& abstraction;
   const AbstractLevel& level;  // level 1
