@@ -57,13 +57,8 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
   a.params = params;
   a.levels.resize(params.levels);
   for (int i = 0; i < params.levels; ++i) {
-    AbstractLevel& level = a.levels[i];
-    int64_t side = params.zone_size;
-    for (int k = 0; k < i; ++k) side *= params.group;
-    side = std::min<int64_t>(side, std::numeric_limits<int32_t>::max() / 2);
-    level.zone_side = static_cast<int32_t>(side);
-    level.zones_x = static_cast<int32_t>((grid.width() + side - 1) / side);
-    level.zones_y = static_cast<int32_t>((grid.height() + side - 1) / side);
+    a.levels[i] =
+        AbstractLevel::WithGeometry(params, grid.width(), grid.height(), i);
   }
 
   std::vector<InterEdge> inter_edges;

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "zonepath/search/search_common.h"
 
 namespace zonepath {
 namespace {
@@ -19,27 +20,6 @@ struct OpenEntry {
   double g;
   uint32_t node;
 };
-// Max-heap order for std::push_heap: lowest f first, ties to larger g.
-struct OpenLess {
-  bool operator()(const OpenEntry& a, const OpenEntry& b) const {
-    if (a.f != b.f) return a.f > b.f;
-    return a.g < b.g;
-  }
-};
-
-absl::Status CheckEndpoint(const Grid& grid, Point p, absl::string_view what) {
-  if (!grid.InBounds(p)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " ", PointString(p), " is outside the ",
-                     grid.width(), "x", grid.height(), " grid"));
-  }
-  if (!grid.passable(p)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " ", PointString(p), " is blocked"));
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 // Best-first search state over one level's nodes plus two virtual nodes
@@ -92,7 +72,7 @@ bool BestFirst(LevelState& st, uint32_t source, double source_h,
   st.open.push_back({source_h, 0, source});
   ++stats->heap_pushes;
   while (!st.open.empty()) {
-    std::pop_heap(st.open.begin(), st.open.end(), OpenLess());
+    std::pop_heap(st.open.begin(), st.open.end(), OpenListOrder());
     const OpenEntry top = st.open.back();
     st.open.pop_back();
     ++stats->heap_pops;
@@ -110,7 +90,7 @@ bool BestFirst(LevelState& st, uint32_t source, double source_h,
       st.parent[v] = u;
       st.closed[v] = 0;
       st.open.push_back({nv + h, nv, v});
-      std::push_heap(st.open.begin(), st.open.end(), OpenLess());
+      std::push_heap(st.open.begin(), st.open.end(), OpenListOrder());
       ++stats->generated;
       ++stats->heap_pushes;
     });
@@ -386,8 +366,11 @@ struct Planner::Impl {
                                      const PlanOptions& options,
                                      PlanStats* stats) {
     *stats = PlanStats();
-    if (absl::Status e = CheckEndpoint(grid, s, "start"); !e.ok()) return e;
-    if (absl::Status e = CheckEndpoint(grid, t, "goal"); !e.ok()) return e;
+    if (absl::Status e = CheckEndpoint(grid, grid.bounds(), s, "start");
+        !e.ok())
+      return e;
+    if (absl::Status e = CheckEndpoint(grid, grid.bounds(), t, "goal"); !e.ok())
+      return e;
     start = s;
     goal = t;
     mode = Mode::kEmpty;

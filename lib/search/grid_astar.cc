@@ -6,39 +6,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "zonepath/search/search_common.h"
 
 namespace zonepath {
-namespace {
-
-// Max-heap order for std::push_heap: lowest f first, ties to the larger g
-// (deeper nodes), which cuts expansions on open ground.
-struct OpenLess {
-  template <typename Entry>
-  bool operator()(const Entry& a, const Entry& b) const {
-    if (a.f != b.f) return a.f > b.f;
-    return a.g < b.g;
-  }
-};
-
-absl::Status CheckEndpoint(const Grid& grid, const Rect& bounds, Point p,
-                           absl::string_view what) {
-  if (!grid.InBounds(p)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " ", PointString(p), " is outside the ",
-                     grid.width(), "x", grid.height(), " grid"));
-  }
-  if (!bounds.Contains(p)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        what, " ", PointString(p), " is outside the search bounds"));
-  }
-  if (!grid.passable(p)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(what, " ", PointString(p), " is blocked"));
-  }
-  return absl::OkStatus();
-}
-
-}  // namespace
 
 absl::string_view SearchOutcomeName(SearchOutcome outcome) {
   switch (outcome) {
@@ -104,7 +74,7 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
     ++stats_.heap_pushes;
   }
   while (!open_.empty()) {
-    std::pop_heap(open_.begin(), open_.end(), OpenLess());
+    std::pop_heap(open_.begin(), open_.end(), OpenListOrder());
     const OpenEntry top = open_.back();
     open_.pop_back();
     ++stats_.heap_pops;
@@ -136,7 +106,7 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
       next.parent = static_cast<uint8_t>(d);
       next.closed = 0;  // weighted A* may reopen
       open_.push_back({g + heuristic(q), g, q});
-      std::push_heap(open_.begin(), open_.end(), OpenLess());
+      std::push_heap(open_.begin(), open_.end(), OpenListOrder());
       ++stats_.generated;
       ++stats_.heap_pushes;
     }

@@ -93,17 +93,6 @@ PendingSection Section(uint32_t kind, uint32_t level, const std::vector<T>& v) {
           v.data()};
 }
 
-// Levels' geometry follows from the parameters and the grid size.
-void SetLevelGeometry(const BuildParams& params, int32_t width, int32_t height,
-                      int level_index, AbstractLevel* level) {
-  int64_t side = params.zone_size;
-  for (int i = 0; i < level_index; ++i) side *= params.group;
-  side = std::min<int64_t>(side, std::numeric_limits<int32_t>::max() / 2);
-  level->zone_side = static_cast<int32_t>(side);
-  level->zones_x = static_cast<int32_t>((width + side - 1) / side);
-  level->zones_y = static_cast<int32_t>((height + side - 1) / side);
-}
-
 }  // namespace
 
 std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
@@ -212,7 +201,8 @@ class Parser {
     a.levels.resize(params_.levels);
     for (int i = 0; i < params_.levels; ++i) {
       AbstractLevel& level = a.levels[i];
-      SetLevelGeometry(params_, header_.width, header_.height, i, &level);
+      level = AbstractLevel::WithGeometry(params_, header_.width,
+                                          header_.height, i);
       RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, &level));
     }
     if (params_.cache_paths) {

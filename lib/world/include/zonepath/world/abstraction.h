@@ -67,6 +67,11 @@ struct AbstractLevel {
   // other inside the zone iff their labels are equal.
   std::vector<uint32_t> node_component;
 
+  // A level with only its geometry set: level `index` (0 = level 1) of a
+  // width x height grid built with `params`. Builder and loader both use it.
+  static AbstractLevel WithGeometry(const BuildParams& params, int32_t width,
+                                    int32_t height, int index);
+
   uint32_t node_count() const {
     return static_cast<uint32_t>(node_beacon.size());
   }
