@@ -151,6 +151,7 @@ struct Planner::Impl {
   size_t next_segment = 0;
   Point cursor_at;
   bool cursor_done = true;
+  bool fewer_turns = false;  // PlanOptions::fewer_turns of the last Plan
 
   std::vector<Point> cells;
   std::vector<Point> smoothed;
@@ -373,6 +374,7 @@ struct Planner::Impl {
       return e;
     start = s;
     goal = t;
+    fewer_turns = options.fewer_turns;
     mode = Mode::kEmpty;
     path_nodes.clear();
     upper_nodes.clear();
@@ -398,6 +400,7 @@ struct Planner::Impl {
                         std::min(grid.height(), std::max(s.y, t.y) + side + 1)};
       AStarOptions direct;
       direct.connectivity = connectivity;
+      direct.prefer_straight = fewer_turns;
       direct.bounds = bounds;
       absl::StatusOr<SearchOutcome> found =
           astar.FindPath(s, t, direct, &direct_path);
@@ -516,6 +519,7 @@ struct Planner::Impl {
     }
     AStarOptions options;
     options.connectivity = connectivity;
+    options.prefer_straight = fewer_turns;
     options.bounds =
         level.ZoneRect(level.ZoneOf(from), grid.width(), grid.height());
     const absl::Time begin = absl::Now();
@@ -544,6 +548,19 @@ struct Planner::Impl {
       }
     }
     return true;
+  }
+
+  // Number of runs of the moves between cells[from] and cells[to].
+  size_t RunsBetween(int64_t from, int64_t to) const {
+    size_t runs = 0;
+    int last = -1;
+    for (int64_t i = from + 1; i <= to; ++i) {
+      const int d = static_cast<int>(*DirectionFromDelta(
+          cells[i].x - cells[i - 1].x, cells[i].y - cells[i - 1].y));
+      if (d != last) ++runs;
+      last = d;
+    }
+    return runs;
   }
 
   // Smoothing: re-search windows of the path exactly (bounded A* in the
@@ -590,13 +607,21 @@ struct Planner::Impl {
                std::min(grid.height(), box.y1 + margin)};
         AStarOptions options;
         options.connectivity = connectivity;
+        options.prefer_straight = fewer_turns;
         options.bounds = box;
         absl::StatusOr<SearchOutcome> found =
             astar.FindPath(cells[pos], cells[end], options, &scratch_path);
         stats->smooth += astar.stats();
         const double old_cost = prefix_cost[end] - prefix_cost[pos];
-        if (found.ok() && *found == SearchOutcome::kFound &&
-            scratch_path.cost() < old_cost - 1e-9 * std::max(1.0, old_cost)) {
+        const double tolerance = 1e-9 * std::max(1.0, old_cost);
+        // Keep a shorter window, or (fewer_turns) an equally short one
+        // with fewer direction changes.
+        const bool better =
+            found.ok() && *found == SearchOutcome::kFound &&
+            (scratch_path.cost() < old_cost - tolerance ||
+             (fewer_turns && scratch_path.cost() <= old_cost + tolerance &&
+              scratch_path.runs().size() < RunsBetween(pos, end)));
+        if (better) {
           Point q = cells[pos];
           for (const Run& run : scratch_path.runs()) {
             for (uint32_t i = 0; i < run.count; ++i) {

@@ -101,7 +101,16 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
       const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
       SearchNode& next = nodes_.At(q);
       if (!nodes_.Fresh(next)) nodes_.Init(next);
-      if (g >= next.g) continue;  // also skips closed nodes (consistent h)
+      if (g >= next.g) {  // also skips closed nodes (consistent h)
+        // An equally short way in that keeps p's direction: take it (the
+        // parent chain stays acyclic as costs are positive).
+        if (options.prefer_straight && !(p == start) &&
+            node.parent == static_cast<uint8_t>(d) && next.parent != d &&
+            g <= next.g + 1e-9 * next.g) {
+          next.parent = static_cast<uint8_t>(d);
+        }
+        continue;
+      }
       next.g = g;
       next.parent = static_cast<uint8_t>(d);
       next.closed = 0;  // weighted A* may reopen
@@ -122,10 +131,16 @@ void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
     reversed_steps_.push_back(d);
     p = Step(p, Opposite(d));
   }
+  // The cost is summed in walking order, so it equals WalkPath's exactly
+  // (tie-breaking may pick parents whose g differs in the last bits).
+  double cost = 0;
+  p = start;
   for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
     path->Append(*it);
+    cost += StepCost(*grid_, p, *it);
+    p = Step(p, *it);
   }
-  path->set_cost(nodes_.At(goal).g);
+  path->set_cost(cost);
 }
 
 bool GridAStar::Expanded(Point p) const {

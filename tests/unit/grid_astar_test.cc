@@ -74,9 +74,33 @@ TEST(GridAStarTest, MatchesDijkstraOnRandomGrids) {
       AStarOptions options;
       options.connectivity =
           (q % 2 == 0) ? Connectivity::kEight : Connectivity::kFour;
+      options.prefer_straight = q >= 2;
       CheckAgainstOracle(grid, astar, s, g, options, Context(seed, grid, s, g));
     }
   }
+}
+
+TEST(GridAStarTest, PreferStraightKeepsCostAndSavesRuns) {
+  // Open 8-connected grids have many equally short paths; tie-breaking
+  // towards straight moves must keep the cost and use fewer runs.
+  size_t runs_plain = 0, runs_straight = 0;
+  for (uint64_t seed = 3000; seed < 3040; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, {48, 48, 0.05, 1});
+    std::mt19937_64 rng(seed);
+    GridAStar astar(grid);
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point g = testing::RandomPassable(grid, rng);
+    RunLengthPath plain, straight;
+    AStarOptions options;
+    ASSERT_TRUE(astar.FindPath(s, g, options, &plain).ok());
+    options.prefer_straight = true;
+    ASSERT_TRUE(astar.FindPath(s, g, options, &straight).ok());
+    ASSERT_NEAR(plain.cost(), straight.cost(), 1e-9 * (1 + plain.cost()))
+        << Context(seed, grid, s, g);
+    runs_plain += plain.runs().size();
+    runs_straight += straight.runs().size();
+  }
+  EXPECT_LT(runs_straight, runs_plain);
 }
 
 TEST(GridAStarTest, WeightedSearchStaysWithinBound) {

@@ -95,6 +95,7 @@ TEST(PlannerTest, LegalAndNeverBelowOptimalOnRandomWorlds) {
       const Point t = testing::RandomPassable(grid, rng);
       PlanOptions options;
       options.smooth = q % 2 == 1;
+      options.fewer_turns = q % 3 == 2;
       CheckQuery(world, planner, s, t, options,
                  "seed " + std::to_string(seed) + " " + PointString(s) + "->" +
                      PointString(t) + "\nmap:\n" + GridToText(grid));
@@ -136,6 +137,34 @@ TEST(PlannerTest, LongQueriesAcrossManyZonesOnGeneratedWorlds) {
     // few percent of optimal on average.
     EXPECT_LE(smoothed_ratio_sum / smoothed, 1.03) << MapKindName(kind);
   }
+}
+
+TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = g.height = 192;
+  g.seed = 5;
+  const Grid grid = *GenerateMap(g);
+  const World world = Build(grid, 16, 2, false);
+  Planner planner(world);
+  std::mt19937_64 rng(5);
+  size_t runs_plain = 0, runs_fewer = 0;
+  double cost_plain = 0, cost_fewer = 0;
+  for (int q = 0; q < 40; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    for (bool fewer : {false, true}) {
+      PlanOptions options;
+      options.smooth = true;
+      options.fewer_turns = fewer;
+      RunLengthPath path;
+      ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+      (fewer ? runs_fewer : runs_plain) += path.runs().size();
+      (fewer ? cost_fewer : cost_plain) += path.cost();
+    }
+  }
+  EXPECT_LT(runs_fewer, runs_plain);
+  EXPECT_LE(cost_fewer, cost_plain * (1 + 1e-9));
 }
 
 TEST(PlannerTest, CursorYieldsTheSameMovesAsFullRefinement) {

@@ -47,6 +47,10 @@ struct PlanOptions {
   // Try a direct bounded grid search when start and goal are at most this
   // many zone sides apart (Chebyshev), and keep the cheaper path.
   double direct_search_zones = 1.0;
+  // Among equally short moves prefer going straight (A* tie-breaking in
+  // refinement and smoothing; smoothing also swaps in equally short windows
+  // with fewer runs): same cost, fewer runs to store.
+  bool fewer_turns = false;
 };
 
 // Per-stage statistics of the last query, as plain data.

@@ -42,6 +42,9 @@ struct AStarOptions {
   int64_t max_expansions = 0;
   // Search only inside this rectangle (start and goal must lie in it).
   std::optional<Rect> bounds;
+  // On a tie in g, make a cell's parent the neighbour it is reached from in
+  // a straight line: equally short paths with fewer direction changes.
+  bool prefer_straight = false;
 };
 
 class GridAStar {
