@@ -60,15 +60,28 @@ fuzz_smoke() {
     echo "== clang/libFuzzer not installed: skipping the loader fuzz smoke run"
     return 0
   fi
-  echo "== fuzzing the world loader for 30 s (clang, libFuzzer + ASan)"
+  echo "== fuzzing the world loader (30 s) and each path decoder (10 s)"
+  local decoders="run_length turns waypoints raw_cells" targets="" d
+  for d in $decoders; do targets="$targets path_decoder_fuzz_$d"; done
+  # shellcheck disable=SC2086
   CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZONEPATH_FUZZ=ON -DZONEPATH_BUILD_BENCH=OFF -DZONEPATH_BUILD_TOOLS=OFF \
-    --target world_loader_fuzz make_seed_world >/dev/null
+    --target world_loader_fuzz make_seed_world make_seed_paths $targets \
+    >/dev/null
   local corpus
   corpus=$(mktemp -d)
-  build-fuzz/tests/make_seed_world "$corpus/seed.zpw"
-  (cd "$corpus" && "$OLDPWD/build-fuzz/tests/world_loader_fuzz" \
+  mkdir "$corpus/world" "$corpus/paths"
+  build-fuzz/tests/make_seed_world "$corpus/world/seed.zpw"
+  build-fuzz/tests/make_seed_paths "$corpus/paths"
+  (cd "$corpus/world" && "$OLDPWD/build-fuzz/tests/world_loader_fuzz" \
     -max_total_time=30 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
+  for d in $decoders; do
+    mkdir "$corpus/$d"
+    cp "$corpus"/paths/* "$corpus/$d/"
+    (cd "$corpus/$d" && "$OLDPWD/build-fuzz/tests/path_decoder_fuzz_$d" \
+      -max_total_time=10 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 |
+      tail -1)
+  done
   rm -rf "$corpus"
 }
 

@@ -137,7 +137,7 @@ inline void WriteVarint(uint64_t value, std::string* out) {
   out->push_back(static_cast<char>(value));
 }
 // Reads a varint at `*pos` of at most `max` value; false if truncated,
-// overlong or too large.
+// overlong (not the shortest form) or too large.
 inline bool ReadVarint(const uint8_t* data, size_t size, size_t* pos,
                        uint64_t max, uint64_t* value) {
   uint64_t result = 0;
@@ -145,7 +145,8 @@ inline bool ReadVarint(const uint8_t* data, size_t size, size_t* pos,
     const uint8_t byte = data[(*pos)++];
     result |= static_cast<uint64_t>(byte & 0x7f) << shift;
     if (!(byte & 0x80)) {
-      if (result > max) return false;
+      // Reject overlong forms, so every value has one encoding.
+      if ((byte == 0 && shift > 0) || result > max) return false;
       *value = result;
       return true;
     }

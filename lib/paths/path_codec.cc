@@ -30,9 +30,10 @@ constexpr int kMaxIndexIntervalLog2 = 15;
 
 int GammaBits(uint64_t value) { return 2 * (std::bit_width(value) - 1) + 1; }
 
-// Turn codes (after the leading one bit), indexed by the clockwise rotation
-// r = 1..7 from the previous direction; bit i of `bits` is the i-th bit
-// written. Small turns (the common case on shortest paths) are shortest.
+// Turn codes, a prefix code for the clockwise rotation r = 1..7 from the
+// previous run's direction (every run but the first; the turns codec puts a
+// one bit before each); bit i of `bits` is the i-th bit written. Small
+// turns, the common case on shortest paths, get the shortest codes.
 struct TurnCode {
   uint32_t bits;
   int length;
@@ -50,15 +51,60 @@ constexpr TurnCode kTurnCodes[8] = {
 
 bool HasIndex(PathCodec codec) { return codec != PathCodec::kRawCells; }
 
+int Rotation(Direction previous, Direction d) {
+  return (static_cast<int>(d) - static_cast<int>(previous)) & 7;
+}
+
+// A run's direction: 3 bits for the first run, else its turn code.
+int DirectionBits(bool first, Direction previous, Direction d) {
+  return first ? 3 : kTurnCodes[Rotation(previous, d)].length;
+}
+void WriteDirection(bool first, Direction previous, Direction d,
+                    BitWriter* writer) {
+  if (first) {
+    writer->Write(static_cast<uint32_t>(d), 3);
+  } else {
+    const TurnCode& code = kTurnCodes[Rotation(previous, d)];
+    writer->Write(code.bits, code.length);
+  }
+}
+// Reads what WriteDirection wrote; false if the bits run out.
+bool ReadDirection(bool first, Direction previous, BitReader* reader,
+                   Direction* d) {
+  uint32_t a = 0, b = 0;
+  if (first) {
+    if (!reader->Read(3, &a)) return false;
+    *d = static_cast<Direction>(a);
+    return true;
+  }
+  if (!reader->Read(1, &a) || !reader->Read(1, &b)) return false;
+  int r = 0;
+  if (a == 0) {
+    r = b ? 7 : 1;  // 00, 01
+  } else {
+    uint32_t c = 0;
+    if (!reader->Read(1, &c)) return false;
+    if (b == 0) {
+      r = c ? 6 : 2;  // 100, 101
+    } else if (c == 1) {
+      r = 4;  // 111
+    } else {
+      uint32_t e = 0;
+      if (!reader->Read(1, &e)) return false;
+      r = e ? 5 : 3;  // 1100, 1101
+    }
+  }
+  *d = Rotate(previous, r);
+  return true;
+}
+
 uint64_t PayloadBitsOfRun(PathCodec codec, bool first, uint64_t count,
                           Direction previous, Direction d) {
   switch (codec) {
     case PathCodec::kRunLength:
-      return 3 + GammaBits(count);
-    case PathCodec::kTurns: {
-      const int r = (static_cast<int>(d) - static_cast<int>(previous)) & 7;
-      return (first ? 3 : 1 + kTurnCodes[r].length) + (count - 1);
-    }
+      return DirectionBits(first, previous, d) + GammaBits(count);
+    case PathCodec::kTurns:
+      return (first ? 0 : 1) + DirectionBits(first, previous, d) + (count - 1);
     case PathCodec::kWaypoints:
       return 32;
     case PathCodec::kRawCells:
@@ -175,17 +221,12 @@ absl::Status EncodeRuns(PathCodec codec, Point start,
   ForEachMergedRun(runs, skip, take, [&](Direction d, int64_t count) {
     switch (codec) {
       case PathCodec::kRunLength:
-        writer.Write(static_cast<uint32_t>(d), 3);
+        WriteDirection(run == 0, previous, d, &writer);
         writer.WriteGamma(static_cast<uint32_t>(count));
         break;
       case PathCodec::kTurns: {
-        if (run == 0) {
-          writer.Write(static_cast<uint32_t>(d), 3);
-        } else {
-          const int r = (static_cast<int>(d) - static_cast<int>(previous)) & 7;
-          writer.Write(1, 1);
-          writer.Write(kTurnCodes[r].bits, kTurnCodes[r].length);
-        }
+        if (run > 0) writer.Write(1, 1);  // "turn", not "keep going"
+        WriteDirection(run == 0, previous, d, &writer);
         for (int64_t left = count - 1; left > 0; left -= 32) {
           writer.Write(0, static_cast<int>(std::min<int64_t>(left, 32)));
         }
@@ -368,6 +409,9 @@ absl::StatusOr<EncodedPath> EncodedPath::Parse(absl::string_view bytes) {
                                 " bytes after the header, expected ",
                                 payload_bytes + entries * kIndexEntryBytes));
   }
+  if (bits % 8 != 0 && (data[pos + payload_bytes - 1] >> (bits % 8)) != 0) {
+    return corrupt("nonzero padding bits");  // one encoding per path
+  }
   path.start_ = {static_cast<int32_t>(x), static_cast<int32_t>(y)};
   path.steps_ = static_cast<int64_t>(steps);
   path.runs_ = static_cast<int64_t>(runs);
@@ -402,11 +446,30 @@ bool PathReader::Fail(absl::string_view what) {
   return false;
 }
 
+// True if the checkpoint before run run_ describes the reader's state: a
+// full decode thereby validates the index too.
+bool PathReader::CheckpointMatches() const {
+  const EncodedPath& p = *path_;
+  const uint64_t m = static_cast<uint64_t>(run_ >> p.index_interval_log2_);
+  if (m == 0 || m > p.index_entries_) return false;
+  const uint8_t* e = p.index_ + (m - 1) * kIndexEntryBytes;
+  return GetLittleEndian(e, 4) == static_cast<uint64_t>(step_) &&
+         GetLittleEndian(e + 4, 2) == static_cast<uint64_t>(at_.x) &&
+         GetLittleEndian(e + 6, 2) == static_cast<uint64_t>(at_.y) &&
+         GetLittleEndian(e + 8, 4) ==
+             (bit_ << 3 | static_cast<uint64_t>(previous_));
+}
+
 // Decodes the next full run (at a run boundary) without moving at_/step_.
 bool PathReader::ReadRun(Run* run) {
   const EncodedPath& p = *path_;
   if (counting_runs_ && run_ >= p.runs_) {
     return Fail("more runs than the header says");
+  }
+  if (p.index_interval_log2_ > 0 && run_ > 0 &&
+      (run_ & ((int64_t{1} << p.index_interval_log2_) - 1)) == 0 &&
+      !CheckpointMatches()) {
+    return Fail("index entry does not match the payload");
   }
   const uint64_t remaining = static_cast<uint64_t>(p.steps_ - step_);
   BitReader reader(p.payload_, p.payload_bits_);
@@ -417,40 +480,19 @@ bool PathReader::ReadRun(Run* run) {
   switch (p.codec_) {
     case PathCodec::kRunLength: {
       uint32_t n = 0;
-      if (!reader.Read(3, &v) || !reader.ReadGamma(&n)) {
+      if (!ReadDirection(!have_previous_, previous_, &reader, &d) ||
+          !reader.ReadGamma(&n)) {
         return Fail("truncated run");
       }
-      d = static_cast<Direction>(v);
       count = n;
       break;
     }
     case PathCodec::kTurns: {
-      if (!have_previous_) {
-        if (!reader.Read(3, &v)) return Fail("truncated direction");
-        d = static_cast<Direction>(v);
-      } else {
-        uint32_t a = 0, b = 0, c = 0;
-        if (!reader.Read(1, &a) || a != 1) return Fail("expected a turn");
-        int r = 0;
-        if (!reader.Read(1, &a) || !reader.Read(1, &b)) {
-          return Fail("truncated turn");
-        }
-        if (a == 0) {
-          r = b ? 7 : 1;
-        } else if (b == 0) {
-          if (!reader.Read(1, &c)) return Fail("truncated turn");
-          r = c ? 6 : 2;
-        } else {
-          if (!reader.Read(1, &c)) return Fail("truncated turn");
-          if (c == 1) {
-            r = 4;
-          } else {
-            uint32_t e = 0;
-            if (!reader.Read(1, &e)) return Fail("truncated turn");
-            r = e ? 5 : 3;
-          }
-        }
-        d = Rotate(previous_, r);
+      if (have_previous_ && (!reader.Read(1, &v) || v != 1)) {
+        return Fail("expected a turn");
+      }
+      if (!ReadDirection(!have_previous_, previous_, &reader, &d)) {
+        return Fail("truncated turn");
       }
       count = 1 + reader.CountZeros(remaining > 0 ? remaining - 1 : 0);
       break;

@@ -28,7 +28,7 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen build inspect query; do
+for cmd in demo scen check-paths gen build inspect query mem; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -109,6 +109,26 @@ for key in first_steps_us_mean connect_us_mean abstract_us_mean refine_us_mean \
 done
 expect_exit 0 "check-paths hpa" "$zp" check-paths "$tmp/rooms.map" \
   "$tmp/rooms.scen" "$tmp/hpa.txt"
+expect_exit 0 "scen hpa without fewer turns" "$zp" scen "$tmp/rooms.map" \
+  "$tmp/rooms.scen" --algo hpa --world "$tmp/rooms.zpw" --nofewer-turns --json
+expect_grep '"fewer_turns":false' "$tmp/out" "--nofewer-turns reaches the planner"
+
+# Path storage profile.
+expect_exit 0 "mem with a scenario" "$zp" mem "$tmp/rooms.zpw" \
+  "$tmp/rooms.scen" --json
+for key in paths steps runs codecs bits_per_step ratio_vs_raw \
+  encode_ns_per_step decode_ns_per_step store_bytes; do
+  expect_grep "\"$key\":" "$tmp/out" "mem --json has $key"
+done
+for codec in run_length turns waypoints raw_cells; do
+  expect_grep "\"name\":\"$codec\"" "$tmp/out" "mem reports $codec"
+done
+expect_exit 0 "mem with random queries" "$zp" mem "$tmp/rooms.zpw" --units 20
+expect_grep "^run_length" "$tmp/out" "mem prints a table"
+expect_exit 1 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
+expect_exit 1 "mem on a missing world" "$zp" mem "$tmp/none.zpw"
+expect_exit 1 "mem with a scenario of another map" "$zp" mem \
+  "$tmp/rooms.zpw" "$tmp/wrong.scen"
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))

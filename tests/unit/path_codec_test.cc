@@ -124,7 +124,8 @@ TEST(PathCodecTest, ExactSizes) {
   path.Append(Direction::kE, 5);
   path.Append(Direction::kNE, 3);
   // Header: 2 bytes + five one-byte varints.
-  // Run-length: (3 + gamma(5) = 5) + (3 + gamma(3) = 3) = 14 bits -> 2 bytes.
+  // Run-length: (3 + gamma(5) = 5) + (turn +45 = 2 + gamma(3) = 3) = 13
+  // bits -> 2 bytes.
   EXPECT_EQ(Encode(PathCodec::kRunLength, path).size(), 7u + 2);
   // Turns: 3 + 4 zeros, then 1 + "00" (+45) + 2 zeros = 12 bits -> 2 bytes.
   EXPECT_EQ(Encode(PathCodec::kTurns, path).size(), 7u + 2);
@@ -212,6 +213,12 @@ bool DecodesCleanly(const std::string& bytes) {
   RunLengthPath decoded;
   if (!DecodePath(*encoded, &decoded).ok()) return false;
   EXPECT_EQ(decoded.steps(), encoded->steps());
+  // Canonical: what decodes re-encodes to the same bytes.
+  std::string again;
+  EncodeOptions options;
+  options.index_interval_log2 = encoded->index_interval_log2();
+  EXPECT_TRUE(EncodePath(encoded->codec(), decoded, &again, options).ok());
+  EXPECT_EQ(again, bytes);
   for (int64_t step : {int64_t{0}, encoded->steps() / 2, encoded->steps()}) {
     if (!CellAt(*encoded, step).ok()) return false;
   }

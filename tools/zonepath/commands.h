@@ -13,6 +13,7 @@ extern const Command kGenCommand;
 extern const Command kBuildCommand;
 extern const Command kInspectCommand;
 extern const Command kQueryCommand;
+extern const Command kMemCommand;
 
 }  // namespace zonepath::cli
 

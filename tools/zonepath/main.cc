@@ -13,7 +13,7 @@ const Command* const kCommands[] = {
     &zonepath::cli::kDemoCommand,       &zonepath::cli::kScenCommand,
     &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand,
     &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand,
-    &zonepath::cli::kQueryCommand};
+    &zonepath::cli::kQueryCommand,      &zonepath::cli::kMemCommand};
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out,

@@ -12,11 +12,10 @@
 #include "commands.h"
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
+#include "planner_flags.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/world/world_file.h"
-
-ABSL_DECLARE_FLAG(bool, smooth);  // planner_flags.cc
 
 namespace zonepath::cli {
 namespace {
@@ -37,8 +36,7 @@ absl::Status Query(const std::vector<std::string>& args) {
   }
   ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
   Planner planner(world);
-  PlanOptions options;
-  options.smooth = absl::GetFlag(FLAGS_smooth);
+  const PlanOptions options = PlanOptionsFromFlags();
   RunLengthPath path;
   ASSIGN_OR_RETURN(
       SearchOutcome outcome,
@@ -95,7 +93,8 @@ int Run(const std::vector<std::string>& args) {
 const Command kQueryCommand = {
     "query",
     "Plan one path on a world file with the hierarchical planner.",
-    "usage: zonepath query WORLD SX SY GX GY [--smooth] [--json]",
+    "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
+    "[--json]",
     {"common_flags.cc", "planner_flags.cc"},
     5,
     5,

@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
+#include "planner_flags.h"
 #include "summary_stats.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
@@ -31,7 +32,6 @@ ABSL_FLAG(double, weight, 1.0,
 ABSL_FLAG(std::string, world, "",
           "hpa: world file from `zonepath build` (default: build in memory "
           "with default parameters)");
-ABSL_DECLARE_FLAG(bool, smooth);  // planner_flags.cc
 ABSL_FLAG(std::string, paths, "",
           "write one line per problem: index, status, cost, moves (E5,NE3)");
 
@@ -49,7 +49,7 @@ struct ProblemResult {
 // Per-query measurements, summarised at the end.
 struct Samples {
   std::vector<double> time_us, first_us, expanded, subopt_pct,
-      subopt_before_pct, connect_us, abstract_us, refine_us, smooth_us,
+      subopt_before_pct, runs, connect_us, abstract_us, refine_us, smooth_us,
       abstract_expanded, refine_expanded;
 };
 
@@ -96,7 +96,8 @@ absl::Status RunScen(const std::string& map_path,
     ASSIGN_OR_RETURN(world, LoadOrBuildWorld(grid, connectivity, map_path));
     planner = std::make_unique<Planner>(*world);
   }
-  const bool smooth = absl::GetFlag(FLAGS_smooth);
+  const PlanOptions plan_options = PlanOptionsFromFlags();
+  const bool smooth = plan_options.smooth;
   const bool want_paths = !absl::GetFlag(FLAGS_paths).empty();
   RunLengthPath path;
   std::vector<ProblemResult> results;
@@ -111,7 +112,7 @@ absl::Status RunScen(const std::string& map_path,
       first = std::chrono::steady_clock::now();
     } else {
       path.Reset(p.start);
-      outcome = planner->Plan(p.start, p.goal, PlanOptions());
+      outcome = planner->Plan(p.start, p.goal, plan_options);
       if (outcome.ok() && *outcome == SearchOutcome::kFound) {
         PathCursor cursor = planner->Cursor();
         cursor.Next(kFirstSteps, &path);
@@ -150,6 +151,7 @@ absl::Status RunScen(const std::string& map_path,
     if (*outcome == SearchOutcome::kFound) {
       ++solved;
       r.cost = path.cost();
+      s.runs.push_back(static_cast<double>(path.runs().size()));
       if (MatchesOptimal(r.cost, p.optimal)) ++matches;
       if (p.optimal > 0) {
         s.subopt_pct.push_back(100.0 * (r.cost - p.optimal) / p.optimal);
@@ -195,6 +197,7 @@ absl::Status RunScen(const std::string& map_path,
         {"time_us_p50", Percentile(s.time_us, 50)},
         {"time_us_p99", Percentile(s.time_us, 99)},
         {"expanded_mean", Mean(s.expanded)},
+        {"runs_mean", Mean(s.runs)},
         {"first_steps_us_mean", Mean(s.first_us)},
         {"first_steps_us_p50", Percentile(s.first_us, 50)},
     };
@@ -202,6 +205,7 @@ absl::Status RunScen(const std::string& map_path,
       j["weight"] = options.weight;
     } else {
       j["smooth"] = smooth;
+      j["fewer_turns"] = plan_options.fewer_turns;
       j["world_params"] = {{"zone_size", world->params().zone_size},
                            {"levels", world->params().levels},
                            {"cache_paths", world->params().cache_paths}};
@@ -244,7 +248,7 @@ const Command kScenCommand = {
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
     "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
-    "[--world WORLD] [--smooth] [--paths FILE] [--json]\n"
+    "[--world WORLD] [--smooth] [--fewer-turns] [--paths FILE] [--json]\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
     {"scen_command.cc", "common_flags.cc", "planner_flags.cc"},
     2,

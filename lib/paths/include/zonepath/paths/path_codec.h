@@ -5,10 +5,11 @@
 // a sparse index); EncodedPath validates one and PathReader walks it. All
 // codecs share this interface:
 //
-//   kRunLength  3-bit direction + Elias-gamma run length per run: the
+//   kRunLength  per run, the turn from the previous run (2-4 bits; 3 bits
+//               of direction for the first) and an Elias-gamma length: the
 //               default, best on game maps (long straight runs).
 //   kTurns      one bit per step that keeps going, 3-5 bits per turn
-//               (relative direction): best on winding paths of short runs.
+//               (the same turn codes): best on winding paths of short runs.
 //   kWaypoints  the cell at the end of every run, 16 + 16 bits: what a unit
 //               steering between corners needs, no decoding arithmetic.
 //   kRawCells   16 + 16 bits per step: the baseline, O(1) random access.
@@ -98,6 +99,7 @@ absl::Status EncodePath(PathCodec codec, const RunLengthPath& path,
 class EncodedPath {
  public:
   static absl::StatusOr<EncodedPath> Parse(absl::string_view bytes);
+  int index_interval_log2() const { return index_interval_log2_; }
 
   PathCodec codec() const { return codec_; }
   Point start() const { return start_; }
@@ -144,6 +146,7 @@ class PathReader {
   bool Fail(absl::string_view what);
   bool ReadRun(Run* run);
   bool ReadRawRun(Run* run);
+  bool CheckpointMatches() const;
 
   const EncodedPath* path_;
   uint64_t bit_ = 0;  // payload position of the next run
@@ -157,8 +160,10 @@ class PathReader {
   absl::Status status_;
 };
 
-// Decodes the whole path into `out` (cost left 0), validating every run and
-// that the payload holds exactly the header's steps and runs.
+// Decodes the whole path into `out` (cost left 0), validating every run,
+// every index entry, and that the payload holds exactly the header's steps
+// and runs. Encodings are canonical: bytes that decode are exactly what
+// EncodePath writes for the decoded path (same codec and index interval).
 absl::Status DecodePath(const EncodedPath& path, RunLengthPath* out);
 // Cell after `step` moves.
 absl::StatusOr<Point> CellAt(const EncodedPath& path, int64_t step);

@@ -49,8 +49,9 @@ struct PlanOptions {
   double direct_search_zones = 1.0;
   // Among equally short moves prefer going straight (A* tie-breaking in
   // refinement and smoothing; smoothing also swaps in equally short windows
-  // with fewer runs): same cost, fewer runs to store.
-  bool fewer_turns = false;
+  // with fewer runs): same cost, ~17% fewer runs to store on game maps, a
+  // few percent more query time.
+  bool fewer_turns = true;
 };
 
 // Per-stage statistics of the last query, as plain data.

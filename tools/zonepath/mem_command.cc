@@ -1,0 +1,276 @@
+// `zonepath mem WORLD [SCEN]`: memory profile of path storage. Plans every
+// scenario problem (or N random long queries), stores the paths in each
+// codec and in a PathStore, and reports bytes, bits per step, the ratio to
+// raw 32-bit cells, and encode / decode / random-access speed.
+#include <chrono>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "commands.h"
+#include "common_flags.h"
+#include "nlohmann/json.hpp"
+#include "planner_flags.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/movingai/scenario.h"
+#include "zonepath/paths/path_codec.h"
+#include "zonepath/paths/path_store.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/world/world_file.h"
+
+ABSL_FLAG(int64_t, units, 0,
+          "number of paths: with SCEN, cycle through its problems until N "
+          "(default: each problem once); without, N random long queries "
+          "(default 1000)");
+ABSL_FLAG(uint64_t, query_seed, 1, "seed of the random queries");
+
+namespace zonepath::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Query {
+  Point start, goal;
+};
+
+// Random queries whose endpoints are connected and at least a quarter of
+// the map's larger side apart (Chebyshev) when such a pair is found.
+absl::StatusOr<std::vector<Query>> RandomLongQueries(const Grid& grid,
+                                                     int64_t count,
+                                                     uint64_t seed) {
+  if (grid.passable_count() == 0) {
+    return absl::InvalidArgumentError("the world has no passable cell");
+  }
+  std::mt19937_64 rng(seed);
+  auto random_cell = [&] {
+    while (true) {
+      const Point p{static_cast<int32_t>(rng() % grid.width()),
+                    static_cast<int32_t>(rng() % grid.height())};
+      if (grid.passable(p)) return p;
+    }
+  };
+  const int32_t min_distance = std::max(grid.width(), grid.height()) / 4;
+  std::vector<Query> queries;
+  for (int64_t i = 0; i < count; ++i) {
+    const Point s = random_cell();
+    Point best = s;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+      const Point t = random_cell();
+      if (!grid.SameComponent(s, t)) continue;
+      best = t;
+      if (std::max(std::abs(s.x - t.x), std::abs(s.y - t.y)) >= min_distance) {
+        break;
+      }
+    }
+    queries.push_back({s, best});
+  }
+  return queries;
+}
+
+absl::StatusOr<std::vector<Query>> QueriesFromArgs(
+    const std::vector<std::string>& args, const Grid& grid) {
+  const int64_t units = absl::GetFlag(FLAGS_units);
+  if (units < 0) return absl::InvalidArgumentError("--units must be >= 0");
+  if (args.size() < 2) {
+    return RandomLongQueries(grid, units > 0 ? units : 1000,
+                             absl::GetFlag(FLAGS_query_seed));
+  }
+  ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile(args[1]));
+  RETURN_IF_ERROR(CheckScenarioFitsGrid(scen, grid));
+  if (scen.problems.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(args[1], ": no problems"));
+  }
+  const int64_t n =
+      units > 0 ? units : static_cast<int64_t>(scen.problems.size());
+  std::vector<Query> queries;
+  for (int64_t i = 0; i < n; ++i) {
+    const ScenarioProblem& p = scen.problems[i % scen.problems.size()];
+    queries.push_back({p.start, p.goal});
+  }
+  return queries;
+}
+
+// Runs `pass` until at least 0.2 s have passed; returns ns per step.
+template <typename Pass>
+double NsPerStep(int64_t steps_per_pass, Pass pass) {
+  int passes = 0;
+  const Clock::time_point begin = Clock::now();
+  Clock::duration elapsed{};
+  do {
+    pass();
+    ++passes;
+    elapsed = Clock::now() - begin;
+  } while (elapsed < std::chrono::milliseconds(200));
+  return std::chrono::duration<double, std::nano>(elapsed).count() /
+         (static_cast<double>(passes) * std::max<int64_t>(1, steps_per_pass));
+}
+
+struct CodecReport {
+  PathCodec codec;
+  size_t bytes = 0;
+  double encode_ns_per_step = 0, decode_ns_per_step = 0, cell_at_ns = 0;
+  size_t store_bytes = 0;
+};
+
+absl::StatusOr<CodecReport> MeasureCodec(
+    PathCodec codec, const std::vector<RunLengthPath>& paths,
+    int64_t total_steps) {
+  CodecReport report;
+  report.codec = codec;
+  std::vector<std::string> encoded(paths.size());
+  for (size_t i = 0; i < paths.size(); ++i) {
+    RETURN_IF_ERROR(EncodePath(codec, paths[i], &encoded[i]));
+    report.bytes += encoded[i].size();
+  }
+  std::string scratch;
+  report.encode_ns_per_step = NsPerStep(total_steps, [&] {
+    for (const RunLengthPath& path : paths) {
+      (void)EncodePath(codec, path, &scratch);
+    }
+  });
+  // Lossless check once, then timed decoding into a reused path.
+  RunLengthPath decoded;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    ASSIGN_OR_RETURN(EncodedPath view, EncodedPath::Parse(encoded[i]));
+    RETURN_IF_ERROR(DecodePath(view, &decoded));
+    if (decoded.runs() != paths[i].runs() ||
+        !(decoded.start() == paths[i].start())) {
+      return absl::InternalError(
+          absl::StrCat(PathCodecName(codec), " did not round-trip path ", i));
+    }
+  }
+  report.decode_ns_per_step = NsPerStep(total_steps, [&] {
+    for (const std::string& bytes : encoded) {
+      (void)DecodePath(*EncodedPath::Parse(bytes), &decoded);
+    }
+  });
+  // Random access: the cell at a random step of a random path.
+  std::mt19937_64 rng(7);
+  constexpr int kLookups = 20000;
+  std::vector<std::pair<uint32_t, int64_t>> lookups;
+  for (int i = 0; i < kLookups; ++i) {
+    const uint32_t p = static_cast<uint32_t>(rng() % paths.size());
+    lookups.push_back(
+        {p, static_cast<int64_t>(rng() % (paths[p].steps() + 1))});
+  }
+  int64_t checksum = 0;
+  report.cell_at_ns = NsPerStep(kLookups, [&] {
+    for (const auto& [p, step] : lookups) {
+      checksum += CellAt(*EncodedPath::Parse(encoded[p]), step)->x;
+    }
+  });
+  if (checksum < 0) return absl::InternalError("negative coordinate");
+  PathStoreOptions options;
+  options.codec = codec;
+  PathStore store(options);
+  for (size_t i = 0; i < paths.size(); ++i) {
+    RETURN_IF_ERROR(store.Set(UnitId(i), paths[i]));
+  }
+  report.store_bytes = store.MemoryUsage();
+  return report;
+}
+
+absl::Status RunMem(const std::vector<std::string>& args) {
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  ASSIGN_OR_RETURN(std::vector<Query> queries,
+                   QueriesFromArgs(args, world.grid()));
+  const PlanOptions plan_options = PlanOptionsFromFlags();
+  Planner planner(world);
+  std::vector<RunLengthPath> paths;
+  int64_t steps = 0, runs = 0, unreachable = 0;
+  const Clock::time_point plan_begin = Clock::now();
+  for (const Query& q : queries) {
+    RunLengthPath path;
+    ASSIGN_OR_RETURN(SearchOutcome outcome,
+                     planner.FindPath(q.start, q.goal, plan_options, &path));
+    if (outcome != SearchOutcome::kFound) {
+      ++unreachable;
+      continue;
+    }
+    steps += path.steps();
+    runs += static_cast<int64_t>(path.runs().size());
+    paths.push_back(std::move(path));
+  }
+  const double plan_s =
+      std::chrono::duration<double>(Clock::now() - plan_begin).count();
+  if (paths.empty()) return absl::InvalidArgumentError("no path was found");
+
+  std::vector<CodecReport> reports;
+  for (PathCodec codec : kAllPathCodecs) {
+    ASSIGN_OR_RETURN(CodecReport report, MeasureCodec(codec, paths, steps));
+    reports.push_back(report);
+  }
+  const double raw_bytes = static_cast<double>(reports.back().bytes);
+  const double n = static_cast<double>(paths.size());
+
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json codecs = nlohmann::json::array();
+    for (const CodecReport& r : reports) {
+      codecs.push_back({{"name", std::string(PathCodecName(r.codec))},
+                        {"bytes", r.bytes},
+                        {"bits_per_step", 8.0 * r.bytes / steps},
+                        {"ratio_vs_raw", raw_bytes / r.bytes},
+                        {"encode_ns_per_step", r.encode_ns_per_step},
+                        {"decode_ns_per_step", r.decode_ns_per_step},
+                        {"cell_at_ns", r.cell_at_ns},
+                        {"store_bytes", r.store_bytes},
+                        {"store_bytes_per_unit", r.store_bytes / n}});
+    }
+    nlohmann::json j = {{"world", args[0]},
+                        {"paths", paths.size()},
+                        {"unreachable", unreachable},
+                        {"steps", steps},
+                        {"runs", runs},
+                        {"mean_steps", steps / n},
+                        {"mean_runs", runs / n},
+                        {"smooth", plan_options.smooth},
+                        {"fewer_turns", plan_options.fewer_turns},
+                        {"plan_seconds", plan_s},
+                        {"codecs", codecs}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf(
+      "%zu paths (%lld unreachable skipped), %lld steps in %lld runs "
+      "(mean %.1f steps, %.1f runs), planned in %.2f s\n",
+      paths.size(), static_cast<long long>(unreachable),
+      static_cast<long long>(steps), static_cast<long long>(runs), steps / n,
+      runs / n, plan_s);
+  std::printf("%-11s %12s %9s %8s %10s %10s %9s %12s %9s\n", "codec", "bytes",
+              "bits/step", "vs raw", "enc ns/st", "dec ns/st", "cellAt ns",
+              "store bytes", "B/unit");
+  for (const CodecReport& r : reports) {
+    std::printf("%-11s %12zu %9.3f %7.1fx %10.2f %10.2f %9.1f %12zu %9.1f\n",
+                std::string(PathCodecName(r.codec)).c_str(), r.bytes,
+                8.0 * r.bytes / steps, raw_bytes / r.bytes,
+                r.encode_ns_per_step, r.decode_ns_per_step, r.cell_at_ns,
+                r.store_bytes, r.store_bytes / n);
+  }
+  return absl::OkStatus();
+}
+
+int Run(const std::vector<std::string>& args) {
+  absl::Status status = RunMem(args);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+}  // namespace
+
+const Command kMemCommand = {
+    "mem",
+    "Profile path storage: bytes and speed of each path codec.",
+    "usage: zonepath mem WORLD [SCEN] [--units N] [--query-seed S] "
+    "[--smooth] [--fewer-turns] [--json]\n"
+    "Plans every SCEN problem (or --units N random long queries) on WORLD\n"
+    "and stores the paths in every codec and in a PathStore.",
+    {"common_flags.cc", "planner_flags.cc", "mem_command.cc"},
+    1,
+    2,
+    &Run};
+
+}  // namespace zonepath::cli

@@ -1,0 +1,19 @@
+// Flags of the hierarchical planner shared by `scen`, `query` and `mem`
+// (defined in planner_flags.cc).
+#ifndef ZONEPATH_TOOLS_ZONEPATH_PLANNER_FLAGS_H_
+#define ZONEPATH_TOOLS_ZONEPATH_PLANNER_FLAGS_H_
+
+#include "absl/flags/declare.h"
+#include "zonepath/runtime/planner.h"
+
+ABSL_DECLARE_FLAG(bool, smooth);
+ABSL_DECLARE_FLAG(bool, fewer_turns);
+
+namespace zonepath::cli {
+
+// PlanOptions with --smooth and --fewer-turns applied.
+PlanOptions PlanOptionsFromFlags();
+
+}  // namespace zonepath::cli
+
+#endif  // ZONEPATH_TOOLS_ZONEPATH_PLANNER_FLAGS_H_
