@@ -24,7 +24,6 @@ ABSL_FLAG(int32_t, levels, 2, "abstract levels (1..8)");
 ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
 ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");
-ABSL_FLAG(int32_t, threads, 0, "worker threads (0 = all cores)");
 ABSL_FLAG(bool, cache_paths, false,
           "store level-1 intra-zone cell paths for lookup refinement");
 
@@ -127,7 +126,7 @@ absl::Status Build(const std::string& map_path) {
   options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
   options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
   ASSIGN_OR_RETURN(options.params.connectivity, ConnectivityFromFlags());
-  options.threads = absl::GetFlag(FLAGS_threads);
+  options.threads = absl::GetFlag(FLAGS_threads).value_or(0);
   Progress progress;
   options.progress = [&progress](const std::string& stage, int64_t done,
                                  int64_t total) {
@@ -214,7 +213,7 @@ const Command kBuildCommand = {
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
     "[--group G] [--threads T] [--cache-paths] [--json]",
-    {"build_command.cc", "common_flags.cc"},
+    {"build_command.cc", "common_flags.cc", "threads_flag.cc"},
     1,
     1,
     &RunBuild};

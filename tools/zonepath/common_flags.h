@@ -2,6 +2,7 @@
 #ifndef ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
 #define ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
 
+#include <optional>
 #include <string>
 
 #include "absl/flags/declare.h"
@@ -12,6 +13,9 @@
 ABSL_DECLARE_FLAG(bool, json);
 ABSL_DECLARE_FLAG(std::string, legend);
 ABSL_DECLARE_FLAG(std::string, connectivity);
+// threads_flag.cc (build, scen). Unset: the command's default (build: all
+// cores; scen: 1).
+ABSL_DECLARE_FLAG(std::optional<int32_t>, threads);
 
 namespace zonepath::cli {
 

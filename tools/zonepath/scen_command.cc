@@ -1,10 +1,12 @@
 // `zonepath scen MAP SCEN`: runs every problem of a MovingAI scenario file
 // with one planner and reports solved count, optimality against the file's
 // lengths, timing (total and time to the first 32 moves) and per-stage means.
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/declare.h"
@@ -75,6 +77,87 @@ absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
   return std::make_unique<World>(std::move(loaded));
 }
 
+// One problem's outcome and measurements.
+struct Measured {
+  absl::Status status;
+  SearchOutcome outcome = SearchOutcome::kUnreachable;
+  double time_us = 0, first_us = 0, expanded = 0;
+  double cost = 0, cost_before_smoothing = 0;
+  size_t runs = 0;
+  std::string moves;  // only with --paths
+  PlanStats stats;    // hpa only
+};
+
+// One thread's planners: exact A* on the grid, or the hierarchical planner.
+class Solver {
+ public:
+  Solver(const Grid& grid, const World* world, const AStarOptions& options,
+         const PlanOptions& plan_options, bool keep_moves)
+      : astar_(grid),
+        planner_(world != nullptr ? std::make_unique<Planner>(*world)
+                                  : nullptr),
+        options_(options),
+        plan_options_(plan_options),
+        keep_moves_(keep_moves) {}
+
+  Measured Solve(const ScenarioProblem& p) {
+    Measured m;
+    const auto begin = std::chrono::steady_clock::now();
+    auto first = begin;
+    absl::StatusOr<SearchOutcome> outcome;
+    if (planner_ == nullptr) {
+      outcome = astar_.FindPath(p.start, p.goal, options_, &path_);
+      first = std::chrono::steady_clock::now();
+    } else {
+      path_.Reset(p.start);
+      outcome = planner_->Plan(p.start, p.goal, plan_options_);
+      if (outcome.ok() && *outcome == SearchOutcome::kFound) {
+        PathCursor cursor = planner_->Cursor();
+        cursor.Next(kFirstSteps, &path_);
+        first = std::chrono::steady_clock::now();
+        cursor.Next(int64_t{1} << 40, &path_);
+        if (plan_options_.smooth) planner_->Smooth(&path_);
+      } else {
+        first = std::chrono::steady_clock::now();
+      }
+    }
+    const auto end = std::chrono::steady_clock::now();
+    if (!outcome.ok()) {
+      m.status = outcome.status();
+      return m;
+    }
+    m.outcome = *outcome;
+    m.time_us = Us(end - begin);
+    m.first_us = Us(first - begin);
+    m.cost = m.cost_before_smoothing = path_.cost();
+    m.runs = path_.runs().size();
+    if (planner_ == nullptr) {
+      m.expanded = static_cast<double>(astar_.stats().expanded);
+    } else {
+      m.stats = planner_->stats();
+      if (plan_options_.smooth) {
+        m.cost_before_smoothing = m.stats.cost_before_smoothing;
+      }
+      m.expanded = static_cast<double>(
+          m.stats.connect.expanded + m.stats.abstract.expanded +
+          m.stats.refine.expanded + m.stats.smooth.expanded +
+          m.stats.direct.expanded);
+    }
+    if (keep_moves_ && m.outcome == SearchOutcome::kFound) {
+      m.moves = RunsToString(path_.runs());
+    }
+    return m;
+  }
+
+ private:
+  GridAStar astar_;
+  std::unique_ptr<Planner> planner_;
+  const AStarOptions options_;
+  const PlanOptions plan_options_;
+  const bool keep_moves_;
+  RunLengthPath path_;
+};
+
 absl::Status RunScen(const std::string& map_path,
                      const std::string& scen_path) {
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
@@ -89,56 +172,56 @@ absl::Status RunScen(const std::string& map_path,
   AStarOptions options;
   options.connectivity = connectivity;
   options.weight = absl::GetFlag(FLAGS_weight);
-  GridAStar astar(grid);
+  const int threads = absl::GetFlag(FLAGS_threads).value_or(1);
+  if (threads < 1 || threads > 256) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--threads must be 1..256, got ", threads));
+  }
   std::unique_ptr<World> world;
-  std::unique_ptr<Planner> planner;
   if (algo == "hpa") {
     ASSIGN_OR_RETURN(world, LoadOrBuildWorld(grid, connectivity, map_path));
-    planner = std::make_unique<Planner>(*world);
   }
   const PlanOptions plan_options = PlanOptionsFromFlags();
   const bool smooth = plan_options.smooth;
   const bool want_paths = !absl::GetFlag(FLAGS_paths).empty();
-  RunLengthPath path;
+
+  // Each thread takes the next problem; results land in problem order.
+  const std::vector<ScenarioProblem>& problems = scenario.problems;
+  std::vector<Measured> measured(problems.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    Solver solver(grid, world.get(), options, plan_options, want_paths);
+    for (size_t i = next++; i < problems.size(); i = next++) {
+      measured[i] = solver.Solve(problems[i]);
+    }
+  };
+  const auto wall_begin = std::chrono::steady_clock::now();
+  if (threads == 1) {
+    worker();
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (std::thread& t : pool) t.join();
+  }
+  const double wall_s = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - wall_begin)
+                            .count();
+
   std::vector<ProblemResult> results;
   Samples s;
   int64_t solved = 0, matches = 0;
-  for (const ScenarioProblem& p : scenario.problems) {
-    const auto begin = std::chrono::steady_clock::now();
-    auto first = begin;
-    absl::StatusOr<SearchOutcome> outcome;
-    if (planner == nullptr) {
-      outcome = astar.FindPath(p.start, p.goal, options, &path);
-      first = std::chrono::steady_clock::now();
-    } else {
-      path.Reset(p.start);
-      outcome = planner->Plan(p.start, p.goal, plan_options);
-      if (outcome.ok() && *outcome == SearchOutcome::kFound) {
-        PathCursor cursor = planner->Cursor();
-        cursor.Next(kFirstSteps, &path);
-        first = std::chrono::steady_clock::now();
-        cursor.Next(int64_t{1} << 40, &path);
-        if (smooth) planner->Smooth(&path);
-      } else {
-        first = std::chrono::steady_clock::now();
-      }
-    }
-    const auto end = std::chrono::steady_clock::now();
-    if (!outcome.ok()) {
+  for (size_t i = 0; i < problems.size(); ++i) {
+    const ScenarioProblem& p = problems[i];
+    Measured& m = measured[i];
+    if (!m.status.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
-          scenario.name, ":", p.line, ": ", outcome.status().message()));
+          scenario.name, ":", p.line, ": ", m.status.message()));
     }
-    s.time_us.push_back(Us(end - begin));
-    s.first_us.push_back(Us(first - begin));
-    double cost_before_smoothing = path.cost();
-    if (planner == nullptr) {
-      s.expanded.push_back(static_cast<double>(astar.stats().expanded));
-    } else {
-      const PlanStats& st = planner->stats();
-      if (smooth) cost_before_smoothing = st.cost_before_smoothing;
-      s.expanded.push_back(static_cast<double>(
-          st.connect.expanded + st.abstract.expanded + st.refine.expanded +
-          st.smooth.expanded + st.direct.expanded));
+    s.time_us.push_back(m.time_us);
+    s.first_us.push_back(m.first_us);
+    s.expanded.push_back(m.expanded);
+    if (world != nullptr) {
+      const PlanStats& st = m.stats;
       s.connect_us.push_back(absl::ToDoubleMicroseconds(st.connect.time));
       s.abstract_us.push_back(absl::ToDoubleMicroseconds(st.abstract.time));
       s.refine_us.push_back(absl::ToDoubleMicroseconds(st.refine.time));
@@ -147,18 +230,18 @@ absl::Status RunScen(const std::string& map_path,
       s.refine_expanded.push_back(static_cast<double>(st.refine.expanded));
     }
     ProblemResult r;
-    r.outcome = *outcome;
-    if (*outcome == SearchOutcome::kFound) {
+    r.outcome = m.outcome;
+    if (m.outcome == SearchOutcome::kFound) {
       ++solved;
-      r.cost = path.cost();
-      s.runs.push_back(static_cast<double>(path.runs().size()));
+      r.cost = m.cost;
+      s.runs.push_back(static_cast<double>(m.runs));
       if (MatchesOptimal(r.cost, p.optimal)) ++matches;
       if (p.optimal > 0) {
         s.subopt_pct.push_back(100.0 * (r.cost - p.optimal) / p.optimal);
         s.subopt_before_pct.push_back(
-            100.0 * (cost_before_smoothing - p.optimal) / p.optimal);
+            100.0 * (m.cost_before_smoothing - p.optimal) / p.optimal);
       }
-      if (want_paths) r.moves = RunsToString(path.runs());
+      r.moves = std::move(m.moves);
     }
     if (want_paths) results.push_back(std::move(r));
   }
@@ -198,10 +281,13 @@ absl::Status RunScen(const std::string& map_path,
         {"time_us_p99", Percentile(s.time_us, 99)},
         {"expanded_mean", Mean(s.expanded)},
         {"runs_mean", Mean(s.runs)},
+        {"threads", threads},
+        {"wall_seconds", wall_s},
+        {"queries_per_second", queries / wall_s},
         {"first_steps_us_mean", Mean(s.first_us)},
         {"first_steps_us_p50", Percentile(s.first_us, 50)},
     };
-    if (planner == nullptr) {
+    if (world == nullptr) {
       j["weight"] = options.weight;
     } else {
       j["smooth"] = smooth;
@@ -225,13 +311,14 @@ absl::Status RunScen(const std::string& map_path,
         "  suboptimality mean %.4f%% max %.4f%%\n"
         "  time per query: mean %.1f us, p50 %.1f us, p99 %.1f us\n"
         "  time to the first %lld moves: mean %.1f us\n"
-        "  expanded per query: mean %.0f\n",
+        "  expanded per query: mean %.0f\n"
+        "  throughput: %.1f queries/s on %d thread(s)\n",
         map_path.c_str(), algo.c_str(), static_cast<long long>(queries),
         static_cast<long long>(solved), static_cast<long long>(matches),
         Mean(s.subopt_pct), max_of(s.subopt_pct), Mean(s.time_us),
         Percentile(s.time_us, 50), Percentile(s.time_us, 99),
         static_cast<long long>(kFirstSteps), Mean(s.first_us),
-        Mean(s.expanded));
+        Mean(s.expanded), queries / wall_s, threads);
   }
   return absl::OkStatus();
 }
@@ -248,9 +335,11 @@ const Command kScenCommand = {
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
     "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
-    "[--world WORLD] [--smooth] [--fewer-turns] [--paths FILE] [--json]\n"
+    "[--world WORLD] [--smooth] [--fewer-turns] [--threads T] [--paths FILE] "
+    "[--json]\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
-    {"scen_command.cc", "common_flags.cc", "planner_flags.cc"},
+    {"scen_command.cc", "common_flags.cc", "planner_flags.cc",
+     "threads_flag.cc"},
     2,
     2,
     &Run};
