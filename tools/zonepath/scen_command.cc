@@ -214,8 +214,8 @@ absl::Status RunScen(const std::string& map_path,
     const ScenarioProblem& p = problems[i];
     Measured& m = measured[i];
     if (!m.status.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          scenario.name, ":", p.line, ": ", m.status.message()));
+      return absl::InvalidArgumentError(
+          absl::StrCat(scenario.name, ":", p.line, ": ", m.status.message()));
     }
     s.time_us.push_back(m.time_us);
     s.first_us.push_back(m.first_us);
@@ -317,8 +317,8 @@ absl::Status RunScen(const std::string& map_path,
         static_cast<long long>(solved), static_cast<long long>(matches),
         Mean(s.subopt_pct), max_of(s.subopt_pct), Mean(s.time_us),
         Percentile(s.time_us, 50), Percentile(s.time_us, 99),
-        static_cast<long long>(kFirstSteps), Mean(s.first_us),
-        Mean(s.expanded), queries / wall_s, threads);
+        static_cast<long long>(kFirstSteps), Mean(s.first_us), Mean(s.expanded),
+        queries / wall_s, threads);
   }
   return absl::OkStatus();
 }
