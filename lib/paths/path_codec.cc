@@ -476,7 +476,7 @@ bool PathReader::ReadRun(Run* run) {
   reader.Seek(bit_);
   uint32_t v = 0;
   Direction d = Direction::kN;
-  uint64_t count = 0;
+  uint64_t count = 0, end_bit = 0;
   switch (p.codec_) {
     case PathCodec::kRunLength: {
       uint32_t n = 0;
@@ -513,11 +513,13 @@ bool PathReader::ReadRun(Run* run) {
       break;
     }
     case PathCodec::kRawCells:
-      return ReadRawRun(run);
+      if (!ReadRawRun(&d, &count, &end_bit)) return false;
+      break;
   }
+  if (p.codec_ != PathCodec::kRawCells) end_bit = reader.position();
   if (have_previous_ && d == previous_) return Fail("repeated direction");
   if (count == 0 || count > remaining) return Fail("run past the path's end");
-  bit_ = reader.position();
+  bit_ = end_bit;
   ++run_;
   have_previous_ = true;
   previous_ = d;
@@ -526,14 +528,16 @@ bool PathReader::ReadRun(Run* run) {
   return true;
 }
 
-bool PathReader::ReadRawRun(Run* run) {
+// Raw cells hold no runs: gather the cells that continue one direction
+// (stopping before the first that turns; it is read again next time).
+bool PathReader::ReadRawRun(Direction* d, uint64_t* count, uint64_t* end_bit) {
   const EncodedPath& p = *path_;
   BitReader reader(p.payload_, p.payload_bits_);
   reader.Seek(bit_);
   Point at = at_;
-  uint64_t count = 0;
-  Direction d = Direction::kN;
-  while (step_ + static_cast<int64_t>(count) < p.steps_) {
+  *count = 0;
+  *end_bit = bit_;
+  while (step_ + static_cast<int64_t>(*count) < p.steps_) {
     uint32_t x = 0, y = 0;
     if (!reader.Read(16, &x) || !reader.Read(16, &y)) {
       return Fail("truncated cell");
@@ -541,20 +545,15 @@ bool PathReader::ReadRawRun(Run* run) {
     const std::optional<Direction> step = DirectionFromDelta(
         static_cast<int32_t>(x) - at.x, static_cast<int32_t>(y) - at.y);
     if (!step) {
-      if (count == 0) return Fail("cells are not neighbours");
+      if (*count == 0) return Fail("cells are not neighbours");
       break;
     }
-    if (count > 0 && *step != d) break;
-    d = *step;
+    if (*count > 0 && *step != *d) break;
+    *d = *step;
     at = {static_cast<int32_t>(x), static_cast<int32_t>(y)};
-    ++count;
-    bit_ = reader.position();
+    ++*count;
+    *end_bit = reader.position();
   }
-  ++run_;
-  have_previous_ = true;
-  previous_ = d;
-  run->direction = d;
-  run->count = static_cast<uint32_t>(count);
   return true;
 }
 

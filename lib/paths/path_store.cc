@@ -34,6 +34,12 @@ absl::Status NoUnit(UnitId unit) {
 
 }  // namespace
 
+int64_t PathStore::Remaining(const Pieces& pieces) {
+  int64_t remaining = 0;
+  for (const Piece& piece : pieces) remaining += piece.end - piece.begin;
+  return remaining;
+}
+
 PathStore::PathStore(const PathStoreOptions& options)
     : options_(options),
       arena_(std::make_unique<paths_internal::BlobArena>()) {}
@@ -251,9 +257,7 @@ absl::Status PathStore::Extend(UnitId unit, const RunLengthPath& more) {
   auto it = units_.find(unit);
   if (it == units_.end()) return NoUnit(unit);
   Pieces& pieces = it->second;
-  int64_t remaining = 0;
-  for (const Piece& piece : pieces) remaining += piece.end - piece.begin;
-  ASSIGN_OR_RETURN(Point end, CellOf(pieces, remaining));
+  ASSIGN_OR_RETURN(Point end, CellOf(pieces, Remaining(pieces)));
   if (!(more.start() == end)) {
     return absl::InvalidArgumentError(
         absl::StrCat("the extension starts at ", PointString(more.start()),
@@ -274,8 +278,7 @@ absl::Status PathStore::Advance(UnitId unit, int64_t steps) {
   auto it = units_.find(unit);
   if (it == units_.end()) return NoUnit(unit);
   Pieces& pieces = it->second;
-  int64_t remaining = 0;
-  for (const Piece& piece : pieces) remaining += piece.end - piece.begin;
+  const int64_t remaining = Remaining(pieces);
   if (steps < 0 || steps > remaining) {
     return absl::OutOfRangeError(absl::StrCat(
         "cannot advance ", steps, " moves; ", remaining, " remain"));
@@ -348,9 +351,7 @@ absl::StatusOr<Point> PathStore::Position(UnitId unit) const {
 absl::StatusOr<int64_t> PathStore::RemainingSteps(UnitId unit) const {
   absl::ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
-  int64_t remaining = 0;
-  for (const Piece& piece : *pieces) remaining += piece.end - piece.begin;
-  return remaining;
+  return Remaining(*pieces);
 }
 
 absl::StatusOr<Point> PathStore::CellAt(UnitId unit, int64_t step) const {
@@ -372,9 +373,7 @@ PathStoreStats PathStore::Stats() const {
   stats.units = static_cast<int64_t>(units_.size());
   for (const auto& [unit, pieces] : units_) {
     stats.pieces += static_cast<int64_t>(pieces.size());
-    for (const Piece& piece : pieces) {
-      stats.remaining_steps += piece.end - piece.begin;
-    }
+    stats.remaining_steps += Remaining(pieces);
   }
   for (const Segment& s : segments_) {
     if (s.refs == 0) continue;

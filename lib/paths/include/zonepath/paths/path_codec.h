@@ -145,7 +145,7 @@ class PathReader {
  private:
   bool Fail(absl::string_view what);
   bool ReadRun(Run* run);
-  bool ReadRawRun(Run* run);
+  bool ReadRawRun(Direction* d, uint64_t* count, uint64_t* end_bit);
   bool CheckpointMatches() const;
 
   const EncodedPath* path_;

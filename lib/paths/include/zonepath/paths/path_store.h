@@ -140,6 +140,7 @@ class PathStore {
   };
   using Pieces = absl::InlinedVector<Piece, 1>;
 
+  static int64_t Remaining(const Pieces& pieces);
   absl::StatusOr<uint32_t> StoreSegment(absl::string_view bytes)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Unref(uint32_t segment) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
