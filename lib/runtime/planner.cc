@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "absl/status/status.h"
@@ -56,6 +57,7 @@ struct LevelState {
   std::vector<uint8_t> closed;
   uint32_t generation = 0;
   std::vector<OpenEntry> open;
+  std::function<void(uint32_t)> on_expand;  // tracing only
 };
 
 // A* / Dijkstra from `source` within the current generation of `st`.
@@ -81,6 +83,7 @@ bool BestFirst(LevelState& st, uint32_t source, double source_h,
     if (top.f >= bound) return false;
     st.closed[u] = 1;
     ++stats->expanded;
+    if (st.on_expand) st.on_expand(u);
     if (is_goal(u)) return true;
     neighbors(u, [&](uint32_t v, double cost, double h) {
       st.Touch(v);
@@ -660,6 +663,29 @@ bool PathCursor::Next(int64_t min_steps, RunLengthPath* out) {
 }
 
 bool PathCursor::done() const { return planner_->impl_->cursor_done; }
+
+void Planner::set_trace(PlanTrace* trace) {
+  Impl& impl = *impl_;
+  std::vector<Point>* cells = trace ? &trace->expanded_cells : nullptr;
+  impl.astar.set_trace(cells);
+  impl.start_dijkstra.set_trace(cells);
+  impl.goal_dijkstra.set_trace(cells);
+  impl.l1.on_expand = nullptr;
+  impl.l2.on_expand = nullptr;
+  if (trace == nullptr) return;
+  impl.l1.on_expand = [&impl, trace](uint32_t u) {
+    if (u < impl.level.node_count()) {
+      trace->expanded_beacons.push_back(impl.Cell(u));
+    }
+  };
+  if (impl.upper != nullptr) {
+    impl.l2.on_expand = [&impl, trace](uint32_t u) {
+      if (u < impl.upper->node_count()) {
+        trace->expanded_beacons.push_back(impl.Cell(impl.upper->node_beacon[u]));
+      }
+    };
+  }
+}
 
 Planner::Planner(const World& world) : impl_(std::make_unique<Impl>(world)) {}
 Planner::~Planner() = default;

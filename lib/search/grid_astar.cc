@@ -82,6 +82,7 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
     if (node.closed || top.g > node.g) continue;  // stale duplicate
     node.closed = 1;
     ++stats_.expanded;
+    if (trace_ != nullptr) trace_->push_back(top.p);
     if (top.p == goal) {
       *outcome = SearchOutcome::kFound;
       return;

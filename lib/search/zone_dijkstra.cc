@@ -62,6 +62,7 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     if (n.closed || top.g > n.g) continue;
     n.closed = 1;
     ++stats_.expanded;
+    if (trace_ != nullptr) trace_->push_back(p);
     if (n.is_target != 0 && --targets_left == 0) break;
     const uint8_t p_cost = grid.cost(p);
     const uint8_t open = OpenDirections(grid, p, rect, connectivity);

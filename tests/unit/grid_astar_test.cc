@@ -103,6 +103,29 @@ TEST(GridAStarTest, PreferStraightKeepsCostAndSavesRuns) {
   EXPECT_LT(runs_straight, runs_plain);
 }
 
+TEST(GridAStarTest, TraceListsEveryExpansion) {
+  const Grid grid = testing::RandomGrid(9, {40, 30, 0.2, 3});
+  std::mt19937_64 rng(9);
+  GridAStar astar(grid);
+  std::vector<Point> trace;
+  astar.set_trace(&trace);
+  RunLengthPath path;
+  Point s, g;
+  do {
+    s = testing::RandomPassable(grid, rng);
+    g = testing::RandomPassable(grid, rng);
+  } while (!grid.SameComponent(s, g));
+  ASSERT_TRUE(astar.FindPath(s, g, {}, &path).ok());
+  ASSERT_EQ(static_cast<int64_t>(trace.size()), astar.stats().expanded);
+  for (const Point& p : trace) EXPECT_TRUE(astar.Expanded(p));
+  ASSERT_FALSE(trace.empty());
+  EXPECT_EQ(trace.front(), s);
+  astar.set_trace(nullptr);
+  trace.clear();
+  ASSERT_TRUE(astar.FindPath(s, g, {}, &path).ok());
+  EXPECT_TRUE(trace.empty());
+}
+
 TEST(GridAStarTest, WeightedSearchStaysWithinBound) {
   for (uint64_t seed = 1000; seed < 1150; ++seed) {
     const Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));

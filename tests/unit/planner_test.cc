@@ -167,6 +167,54 @@ TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
   EXPECT_LE(cost_fewer, cost_plain * (1 + 1e-9));
 }
 
+TEST(PlannerTest, TraceRecordsTheSearches) {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = g.height = 160;
+  g.seed = 3;
+  const Grid grid = *GenerateMap(g);
+  const World world = Build(grid, 16, 2, false);
+  Planner planner(world);
+  PlanTrace trace;
+  planner.set_trace(&trace);
+  std::mt19937_64 rng(3);
+  int long_queries = 0;
+  for (int q = 0; q < 20; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    trace.Clear();
+    RunLengthPath path;
+    PlanOptions options;
+    options.smooth = true;
+    ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+    const PlanStats& st = planner.stats();
+    const int64_t cells = st.connect.expanded + st.direct.expanded +
+                          st.smooth.expanded + st.refine.expanded;
+    // Refinement counts level-1 searches (beacons) and zone A* (cells).
+    EXPECT_GE(static_cast<int64_t>(trace.expanded_cells.size()),
+              st.connect.expanded + st.direct.expanded + st.smooth.expanded);
+    EXPECT_LE(static_cast<int64_t>(trace.expanded_cells.size()), cells);
+    EXPECT_LE(static_cast<int64_t>(trace.expanded_beacons.size()),
+              st.abstract.expanded + st.refine.expanded);
+    for (const Point& p : trace.expanded_cells) ASSERT_TRUE(grid.passable(p));
+    if (!st.used_direct && st.abstract.expanded > 2) {
+      ++long_queries;
+      EXPECT_FALSE(trace.expanded_beacons.empty());
+    }
+  }
+  EXPECT_GT(long_queries, 0);
+  planner.set_trace(nullptr);
+  trace.Clear();
+  RunLengthPath path;
+  ASSERT_TRUE(planner
+                  .FindPath(testing::RandomPassable(grid, rng),
+                            testing::RandomPassable(grid, rng), PlanOptions(),
+                            &path)
+                  .ok());
+  EXPECT_TRUE(trace.expanded_cells.empty());
+  EXPECT_TRUE(trace.expanded_beacons.empty());
+}
+
 TEST(PlannerTest, CursorYieldsTheSameMovesAsFullRefinement) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;

@@ -70,6 +70,17 @@ struct PlanStats {
   }
 };
 
+// What the searches of the last query expanded, for pictures and debugging
+// (Planner::set_trace). Collecting it allocates; leave it off in production.
+struct PlanTrace {
+  std::vector<Point> expanded_cells;    // connect, direct, refine, smooth
+  std::vector<Point> expanded_beacons;  // abstract searches (node cells)
+  void Clear() {
+    expanded_cells.clear();
+    expanded_beacons.clear();
+  }
+};
+
 class Planner;
 
 // Yields the moves of the last planned path, refining abstract edges only as
@@ -111,6 +122,8 @@ class Planner {
   void Smooth(RunLengthPath* path);
 
   const PlanStats& stats() const { return stats_; }
+  // Records expansions into `trace` (appending; null turns it off).
+  void set_trace(PlanTrace* trace);
   size_t MemoryUsage() const;
 
  private:

@@ -64,6 +64,9 @@ class GridAStar {
   const SearchStats& stats() const { return stats_; }
   // True if the last search expanded cell p (for pictures and tests).
   bool Expanded(Point p) const;
+  // Appends every expanded cell to `expanded` (null: off). For pictures and
+  // debugging: it allocates.
+  void set_trace(std::vector<Point>* expanded) { trace_ = expanded; }
   // Bytes of scratch memory held.
   size_t MemoryUsage() const;
 
@@ -83,6 +86,7 @@ class GridAStar {
   std::vector<OpenEntry> open_;
   std::vector<Direction> reversed_steps_;
   SearchStats stats_;
+  std::vector<Point>* trace_ = nullptr;
 };
 
 }  // namespace zonepath

@@ -41,6 +41,9 @@ class ZoneDijkstra {
   void AppendPath(Point target, RunLengthPath* path);
 
   const SearchStats& stats() const { return stats_; }
+  // Appends every expanded cell to `expanded` (null: off). For pictures and
+  // debugging: it allocates.
+  void set_trace(std::vector<Point>* expanded) { trace_ = expanded; }
   int32_t max_side() const { return max_side_; }
   size_t MemoryUsage() const;
 
@@ -68,6 +71,7 @@ class ZoneDijkstra {
   uint32_t stamp_ = 0;
   Rect rect_;
   SearchStats stats_;
+  std::vector<Point>* trace_ = nullptr;
 };
 
 }  // namespace zonepath
