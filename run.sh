@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 packages=(cmake g++ make libabsl-dev libboost-graph-dev libgtest-dev
-          libgmock-dev libbenchmark-dev nlohmann-json3-dev clang-format)
+          libgmock-dev libbenchmark-dev nlohmann-json3-dev libpng-dev
+          clang-format)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {

@@ -681,7 +681,8 @@ void Planner::set_trace(PlanTrace* trace) {
   if (impl.upper != nullptr) {
     impl.l2.on_expand = [&impl, trace](uint32_t u) {
       if (u < impl.upper->node_count()) {
-        trace->expanded_beacons.push_back(impl.Cell(impl.upper->node_beacon[u]));
+        trace->expanded_beacons.push_back(
+            impl.Cell(impl.upper->node_beacon[u]));
       }
     };
   }

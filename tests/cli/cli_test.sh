@@ -28,7 +28,7 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen build inspect query mem; do
+for cmd in demo scen check-paths gen build inspect query mem render; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -129,6 +129,27 @@ expect_exit 1 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
 expect_exit 1 "mem on a missing world" "$zp" mem "$tmp/none.zpw"
 expect_exit 1 "mem with a scenario of another map" "$zp" mem \
   "$tmp/rooms.zpw" "$tmp/wrong.scen"
+
+# Pictures.
+expect_exit 0 "render" "$zp" render "$tmp/rooms.zpw" -o "$tmp/r.png" --zones \
+  --beacons --graph --explored --compare --path 0,0,62,46 --smooth
+if [ "$(head -c 8 "$tmp/r.png" | od -An -tx1 | tr -d ' \n')" != \
+     "89504e470d0a1a0a" ]; then
+  echo "FAIL: render did not write a PNG"; failures=$((failures + 1))
+fi
+expect_grep "astar (0,0) -> (62,46): found" "$tmp/out" "render plans with A*"
+expect_exit 0 "render a downscaled region" "$zp" render "$tmp/rooms.zpw" \
+  -o "$tmp/r2.png" --region 8,8,40,30 --scale 0.5
+expect_exit 1 "render without -o" "$zp" render "$tmp/rooms.zpw"
+expect_exit 1 "render a region outside the world" "$zp" render \
+  "$tmp/rooms.zpw" -o "$tmp/r3.png" --region 50,40,20,20
+expect_exit 1 "render a blocked path end" "$zp" render "$tmp/rooms.zpw" \
+  -o "$tmp/r4.png" --path 8,0,1,1
+expect_exit 1 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
+  -o "$tmp/r5.png" --scale 65
+for f in r3 r4 r5; do
+  [ -e "$tmp/$f.png" ] && { echo "FAIL: failed render left $f.png"; failures=$((failures + 1)); }
+done
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))

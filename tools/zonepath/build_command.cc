@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -18,7 +19,7 @@
 #include "zonepath/offline/build_world.h"
 #include "zonepath/world/world_file.h"
 
-ABSL_FLAG(std::string, o, "", "output world file (required)");
+ABSL_DECLARE_FLAG(std::string, o);  // output_flag.cc
 ABSL_FLAG(int32_t, zone_size, 32, "level-1 zone side in cells (4..1024)");
 ABSL_FLAG(int32_t, levels, 2, "abstract levels (1..8)");
 ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
@@ -213,7 +214,8 @@ const Command kBuildCommand = {
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
     "[--group G] [--threads T] [--cache-paths] [--json]",
-    {"build_command.cc", "common_flags.cc", "threads_flag.cc"},
+    {"build_command.cc", "common_flags.cc", "threads_flag.cc",
+     "output_flag.cc"},
     1,
     1,
     &RunBuild};

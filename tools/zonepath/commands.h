@@ -14,6 +14,7 @@ extern const Command kBuildCommand;
 extern const Command kInspectCommand;
 extern const Command kQueryCommand;
 extern const Command kMemCommand;
+extern const Command kRenderCommand;
 
 }  // namespace zonepath::cli
 

@@ -13,7 +13,8 @@ const Command* const kCommands[] = {
     &zonepath::cli::kDemoCommand,       &zonepath::cli::kScenCommand,
     &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand,
     &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand,
-    &zonepath::cli::kQueryCommand,      &zonepath::cli::kMemCommand};
+    &zonepath::cli::kQueryCommand,      &zonepath::cli::kMemCommand,
+    &zonepath::cli::kRenderCommand};
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out,
