@@ -5,7 +5,9 @@
 
 namespace zonepath::paths_internal {
 
-BlobArena::~BlobArena() = default;
+BlobArena::~BlobArena() {
+  for (uint8_t* block : large_blocks_) delete[] block;
+}
 
 int BlobArena::ClassOf(size_t size, size_t* rounded) {
   if (size <= 128) {
@@ -26,7 +28,9 @@ uint8_t* BlobArena::Allocate(size_t size) {
   if (size > kLargestClass) {
     large_bytes_ += size;
     used_bytes_ += size;
-    return new uint8_t[size];
+    uint8_t* block = new uint8_t[size];
+    large_blocks_.insert(block);
+    return block;
   }
   const int c = ClassOf(size, &rounded);
   used_bytes_ += rounded;
@@ -47,6 +51,7 @@ void BlobArena::Free(uint8_t* block, size_t size) {
   if (size > kLargestClass) {
     large_bytes_ -= size;
     used_bytes_ -= size;
+    large_blocks_.erase(block);
     delete[] block;
     return;
   }
@@ -59,7 +64,8 @@ void BlobArena::Free(uint8_t* block, size_t size) {
 
 size_t BlobArena::MemoryUsage() const {
   return sizeof(*this) + chunks_.size() * kChunkBytes +
-         chunks_.capacity() * sizeof(chunks_[0]) + large_bytes_;
+         chunks_.capacity() * sizeof(chunks_[0]) + large_bytes_ +
+         large_blocks_.capacity() * (sizeof(uint8_t*) + 1);
 }
 
 }  // namespace zonepath::paths_internal

@@ -14,6 +14,8 @@
 #include <memory>
 #include <vector>
 
+#include "absl/container/flat_hash_set.h"
+
 namespace zonepath::paths_internal {
 
 class BlobArena {
@@ -45,6 +47,7 @@ class BlobArena {
   std::vector<std::unique_ptr<uint8_t[]>> chunks_;
   size_t chunk_used_ = kChunkBytes;  // bytes carved from the last chunk
   uint8_t* free_lists_[kClassCount] = {};
+  absl::flat_hash_set<uint8_t*> large_blocks_;  // owned; freed by ~BlobArena
   size_t large_bytes_ = 0;
   size_t used_bytes_ = 0;
 };

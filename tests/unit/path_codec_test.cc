@@ -74,7 +74,7 @@ void CheckRoundTrip(PathCodec codec, const RunLengthPath& path, int index_log2,
 }
 
 TEST(PathCodecTest, RandomPathsRoundTrip) {
-  for (uint64_t seed = 1; seed <= 300; ++seed) {
+  for (uint64_t seed = 1; seed <= 120; ++seed) {
     const RunLengthPath path = RandomPath(seed, 200, seed % 3 == 0);
     for (PathCodec codec : kAllPathCodecs) {
       for (int log2 : {0, 1, 4}) {
@@ -243,7 +243,7 @@ TEST(PathCodecTest, CorruptionGivesErrorsOrConsistentPaths) {
   // Flipping any single bit must give a clean error or a path that decodes
   // consistently; most flips must be caught.
   int detected = 0, flips = 0;
-  for (uint64_t seed = 1; seed <= 10; ++seed) {
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
     const RunLengthPath path = RandomPath(seed, 40, seed % 2 == 0);
     for (PathCodec codec : kAllPathCodecs) {
       const std::string bytes = Encode(codec, path, 1);

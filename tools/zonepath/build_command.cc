@@ -15,6 +15,7 @@
 #include "commands.h"
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
+#include "process_memory.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/world/world_file.h"
@@ -30,21 +31,6 @@ ABSL_FLAG(bool, cache_paths, false,
 
 namespace zonepath::cli {
 namespace {
-
-// Peak resident memory of this process in bytes (VmHWM), 0 if unknown.
-int64_t PeakResidentBytes() {
-  std::ifstream status("/proc/self/status");
-  std::string key;
-  while (status >> key) {
-    if (key == "VmHWM:") {
-      int64_t kib = 0;
-      status >> kib;
-      return kib * 1024;
-    }
-    status.ignore(1 << 12, '\n');
-  }
-  return 0;
-}
 
 // A progress bar on a terminal; plain lines every 25% otherwise.
 class Progress {

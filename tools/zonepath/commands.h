@@ -15,6 +15,7 @@ extern const Command kInspectCommand;
 extern const Command kQueryCommand;
 extern const Command kMemCommand;
 extern const Command kRenderCommand;
+extern const Command kReportCommand;
 
 }  // namespace zonepath::cli
 

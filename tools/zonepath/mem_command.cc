@@ -16,6 +16,7 @@
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
 #include "planner_flags.h"
+#include "random_queries.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/scenario.h"
 #include "zonepath/paths/path_codec.h"
@@ -33,44 +34,6 @@ namespace zonepath::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-struct Query {
-  Point start, goal;
-};
-
-// Random queries whose endpoints are connected and at least a quarter of
-// the map's larger side apart (Chebyshev) when such a pair is found.
-absl::StatusOr<std::vector<Query>> RandomLongQueries(const Grid& grid,
-                                                     int64_t count,
-                                                     uint64_t seed) {
-  if (grid.passable_count() == 0) {
-    return absl::InvalidArgumentError("the world has no passable cell");
-  }
-  std::mt19937_64 rng(seed);
-  auto random_cell = [&] {
-    while (true) {
-      const Point p{static_cast<int32_t>(rng() % grid.width()),
-                    static_cast<int32_t>(rng() % grid.height())};
-      if (grid.passable(p)) return p;
-    }
-  };
-  const int32_t min_distance = std::max(grid.width(), grid.height()) / 4;
-  std::vector<Query> queries;
-  for (int64_t i = 0; i < count; ++i) {
-    const Point s = random_cell();
-    Point best = s;
-    for (int attempt = 0; attempt < 200; ++attempt) {
-      const Point t = random_cell();
-      if (!grid.SameComponent(s, t)) continue;
-      best = t;
-      if (std::max(std::abs(s.x - t.x), std::abs(s.y - t.y)) >= min_distance) {
-        break;
-      }
-    }
-    queries.push_back({s, best});
-  }
-  return queries;
-}
 
 absl::StatusOr<std::vector<Query>> QueriesFromArgs(
     const std::vector<std::string>& args, const Grid& grid) {

@@ -1,0 +1,630 @@
+// `zonepath report -o DIR`: runs the benchmark suite and writes
+// DIR/report.md (tables) and DIR/time_vs_length.png (query time against
+// path length per algorithm). Every ratio compares figures measured in the
+// same run on the same queries.
+//
+// Sections: per map set (the MovingAI folders under --maps, plus generated
+// worlds) exact A*, weighted A* (w = 1.2) and HPA* with / without smoothing
+// and cached paths; build time and world size per map; query time by path
+// length; batch throughput on 1 and 2 threads; scaling of build time, peak
+// memory, file size, load and query time with the world's side.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/flags/declare.h"
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "commands.h"
+#include "line_plot.h"
+#include "process_memory.h"
+#include "random_queries.h"
+#include "summary_stats.h"
+#include "zonepath/base/atomic_file.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/movingai/map_io.h"
+#include "zonepath/movingai/scenario.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/batch.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/search/grid_astar.h"
+#include "zonepath/world/world_file.h"
+
+ABSL_DECLARE_FLAG(std::string, o);  // output_flag.cc
+ABSL_FLAG(std::string, maps, "../shared/maps",
+          "folder of MovingAI map sets (one subfolder per set; skipped if "
+          "missing)");
+ABSL_FLAG(int32_t, max_queries, 300,
+          "problems per map, spread evenly over its scenario (0 = all)");
+ABSL_FLAG(std::vector<std::string>, scaling,
+          std::vector<std::string>({"1024", "4096"}),
+          "sides of the generated worlds in the scaling table");
+ABSL_FLAG(int32_t, scaling_queries, 100,
+          "random long queries per generated world in the scaling table");
+
+namespace zonepath::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double Seconds(Clock::duration d) {
+  return std::chrono::duration<double>(d).count();
+}
+double Micros(Clock::duration d) {
+  return std::chrono::duration<double, std::micro>(d).count();
+}
+
+enum Algo { kAStar, kWeighted, kHpa, kHpaSmooth, kHpaCached, kHpaCachedSmooth };
+constexpr int kAlgoCount = 6;
+struct AlgoInfo {
+  const char* name;
+  const char* color_name;
+  Rgb color;
+};
+constexpr AlgoInfo kAlgos[kAlgoCount] = {
+    {"A*", "black", {20, 20, 20}},
+    {"wA* 1.2", "grey", {150, 150, 150}},
+    {"HPA*", "blue", {40, 90, 220}},
+    {"HPA* smoothed", "green", {30, 160, 60}},
+    {"HPA* cached", "orange", {240, 140, 20}},
+    {"HPA* cached smoothed", "red", {200, 30, 30}}};
+
+struct Problem {
+  Point start, goal;
+  double optimal;
+};
+
+// One query's measurements.
+struct Sample {
+  double length;  // optimal cost
+  double time_us, first_us, expanded, subopt_pct;
+};
+
+struct MapResult {
+  std::string set, name;
+  int64_t cells = 0;
+  double build_s = 0, build_cached_s = 0;
+  size_t world_bytes = 0, cached_world_bytes = 0;
+  std::vector<Sample> samples[kAlgoCount];
+};
+
+// Every k-th problem, so the sample keeps the scenario's spread of lengths.
+std::vector<Problem> Spread(const std::vector<Problem>& all, int32_t max) {
+  if (max <= 0 || static_cast<int32_t>(all.size()) <= max) return all;
+  std::vector<Problem> out;
+  for (int32_t i = 0; i < max; ++i) {
+    out.push_back(all[static_cast<size_t>(i) * all.size() / max]);
+  }
+  return out;
+}
+
+// Runs every algorithm on every problem, building the worlds first.
+absl::StatusOr<MapResult> RunMap(const std::string& set,
+                                 const std::string& name, const Grid& grid,
+                                 const std::vector<Problem>& problems) {
+  MapResult r;
+  r.set = set;
+  r.name = name;
+  r.cells = grid.cell_count();
+  Clock::time_point t0 = Clock::now();
+  ASSIGN_OR_RETURN(World world, BuildWorld(grid, BuildOptions()));
+  r.build_s = Seconds(Clock::now() - t0);
+  r.world_bytes = SerializeWorld(world).size();
+  BuildOptions cached_options;
+  cached_options.params.cache_paths = true;
+  t0 = Clock::now();
+  ASSIGN_OR_RETURN(World cached, BuildWorld(grid, cached_options));
+  r.build_cached_s = Seconds(Clock::now() - t0);
+  r.cached_world_bytes = SerializeWorld(cached).size();
+
+  GridAStar astar(grid);
+  Planner planner(world), cached_planner(cached);
+  RunLengthPath path;
+  for (int a = 0; a < kAlgoCount; ++a) {
+    // The first 10 problems run twice: a warm-up (scratch memory touched,
+    // caches filled) and then the measured run, like every other problem.
+    for (size_t i = 0;
+         i < problems.size() + std::min<size_t>(10, problems.size()); ++i) {
+      const bool warm_up = i < std::min<size_t>(10, problems.size());
+      const Problem& p =
+          problems[warm_up ? i : i - std::min<size_t>(10, problems.size())];
+      Sample s{p.optimal, 0, 0, 0, 0};
+      const Clock::time_point begin = Clock::now();
+      Clock::time_point first = begin;
+      absl::StatusOr<SearchOutcome> outcome;
+      if (a == kAStar || a == kWeighted) {
+        AStarOptions options;
+        options.weight = a == kWeighted ? 1.2 : 1.0;
+        outcome = astar.FindPath(p.start, p.goal, options, &path);
+        first = Clock::now();
+        s.expanded = static_cast<double>(astar.stats().expanded);
+      } else {
+        Planner& pl = (a == kHpaCached || a == kHpaCachedSmooth)
+                          ? cached_planner
+                          : planner;
+        const bool smooth = a == kHpaSmooth || a == kHpaCachedSmooth;
+        path.Reset(p.start);
+        outcome = pl.Plan(p.start, p.goal, PlanOptions());
+        if (outcome.ok() && *outcome == SearchOutcome::kFound) {
+          PathCursor cursor = pl.Cursor();
+          cursor.Next(32, &path);
+          first = Clock::now();
+          cursor.Next(int64_t{1} << 40, &path);
+          if (smooth) pl.Smooth(&path);
+        }
+        const PlanStats& st = pl.stats();
+        s.expanded = static_cast<double>(
+            st.connect.expanded + st.abstract.expanded + st.refine.expanded +
+            st.smooth.expanded + st.direct.expanded);
+      }
+      const Clock::time_point end = Clock::now();
+      if (!outcome.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(name, ": ", outcome.status().message()));
+      }
+      if (warm_up || *outcome != SearchOutcome::kFound) continue;
+      s.time_us = Micros(end - begin);
+      s.first_us = Micros(first - begin);
+      s.subopt_pct =
+          p.optimal > 0 ? 100.0 * (path.cost() - p.optimal) / p.optimal : 0;
+      r.samples[a].push_back(s);
+    }
+  }
+  return r;
+}
+
+std::vector<double> Field(const std::vector<Sample>& samples,
+                          double Sample::*field) {
+  std::vector<double> out;
+  for (const Sample& s : samples) out.push_back(s.*field);
+  return out;
+}
+
+double MaxOf(const std::vector<double>& v) {
+  return v.empty() ? 0 : *std::max_element(v.begin(), v.end());
+}
+
+// ------------------------------------------------------------ map sets
+
+absl::StatusOr<std::vector<MapResult>> RunSharedMaps(const std::string& dir,
+                                                     int32_t max_queries) {
+  std::vector<MapResult> results;
+  if (!std::filesystem::is_directory(dir)) return results;
+  std::vector<std::filesystem::path> maps;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    const auto& p = entry.path();
+    if (p.extension() == ".map" &&
+        std::filesystem::exists(p.string() + ".scen")) {
+      maps.push_back(p);
+    }
+  }
+  std::sort(maps.begin(), maps.end());
+  for (const auto& map : maps) {
+    ASSIGN_OR_RETURN(Grid grid,
+                     ReadMapFile(map.string(), TerrainLegend::Weighted()));
+    ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile(map.string() + ".scen"));
+    RETURN_IF_ERROR(CheckScenarioFitsGrid(scen, grid));
+    std::vector<Problem> all;
+    for (const ScenarioProblem& p : scen.problems) {
+      all.push_back({p.start, p.goal, p.optimal});
+    }
+    std::fprintf(stderr, "report: %s\n", map.string().c_str());
+    ASSIGN_OR_RETURN(MapResult r, RunMap(map.parent_path().filename().string(),
+                                         map.stem().string(), grid,
+                                         Spread(all, max_queries)));
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+// Generated 512^2 worlds; the exact A* cost is the optimum.
+absl::StatusOr<std::vector<MapResult>> RunGeneratedMaps(int32_t queries) {
+  std::vector<MapResult> results;
+  for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kTerrain}) {
+    MapGenOptions gen;
+    gen.kind = kind;
+    gen.width = gen.height = 512;
+    gen.seed = 1;
+    if (kind == MapKind::kMaze) gen.feature = 4;
+    ASSIGN_OR_RETURN(Grid grid, GenerateMap(gen));
+    ASSIGN_OR_RETURN(std::vector<Query> random,
+                     RandomLongQueries(grid, queries > 0 ? queries : 300, 5));
+    GridAStar astar(grid);
+    std::vector<Problem> problems;
+    RunLengthPath path;
+    for (const Query& q : random) {
+      ASSIGN_OR_RETURN(SearchOutcome outcome,
+                       astar.FindPath(q.start, q.goal, {}, &path));
+      if (outcome == SearchOutcome::kFound) {
+        problems.push_back({q.start, q.goal, path.cost()});
+      }
+    }
+    std::fprintf(stderr, "report: generated %s\n",
+                 std::string(MapKindName(kind)).c_str());
+    ASSIGN_OR_RETURN(MapResult r,
+                     RunMap("generated", absl::StrCat(MapKindName(kind), "512"),
+                            grid, problems));
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+// ------------------------------------------------------------ throughput
+
+struct Throughput {
+  std::string map;
+  int64_t queries = 0;
+  double qps[2] = {0, 0};  // 1 and 2 threads, median of 3 alternating runs
+};
+
+Throughput MeasureThroughput(const MapResult& biggest, const Grid& grid,
+                             const std::vector<Problem>& problems) {
+  Throughput t;
+  t.map = biggest.name;
+  t.queries = static_cast<int64_t>(problems.size());
+  absl::StatusOr<World> world = BuildWorld(grid, BuildOptions());
+  if (!world.ok()) return t;
+  std::vector<BatchQuery> queries;
+  for (const Problem& p : problems) queries.push_back({p.start, p.goal});
+  std::vector<BatchResult> results;
+  std::vector<double> runs[2];
+  for (int rep = 0; rep < 3; ++rep) {
+    for (int threads : {1, 2}) {
+      const Clock::time_point begin = Clock::now();
+      PlanBatch(*world, queries, PlanOptions(), threads, &results);
+      runs[threads - 1].push_back(queries.size() /
+                                  Seconds(Clock::now() - begin));
+    }
+  }
+  for (int i = 0; i < 2; ++i) t.qps[i] = Percentile(runs[i], 50);
+  return t;
+}
+
+// ------------------------------------------------------------ scaling
+
+struct ScalingRow {
+  std::string kind;
+  int32_t side = 0;
+  double build_s = 0, load_s = 0;
+  int64_t build_peak = 0, load_peak = 0;
+  size_t file_bytes = 0, world_memory = 0;
+  double hpa_us_mean = 0, hpa_us_p50 = 0, length_mean = 0, first_us_mean = 0;
+  double astar_us_mean = -1;  // only where exact A* is affordable
+};
+
+absl::StatusOr<ScalingRow> RunScaling(MapKind kind, int32_t side,
+                                      int32_t queries,
+                                      const std::string& tmp_file) {
+  ScalingRow row;
+  row.kind = std::string(MapKindName(kind));
+  row.side = side;
+  MapGenOptions gen;
+  gen.kind = kind;
+  gen.width = gen.height = side;
+  gen.seed = 1;
+  if (kind == MapKind::kMaze) gen.feature = 4;
+  std::fprintf(stderr, "report: scaling %s %d\n", row.kind.c_str(), side);
+  {
+    ASSIGN_OR_RETURN(Grid grid, GenerateMap(gen));
+    ResetPeakResident();
+    const Clock::time_point begin = Clock::now();
+    ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), BuildOptions()));
+    row.build_s = Seconds(Clock::now() - begin);
+    row.build_peak = PeakResidentBytes();
+    RETURN_IF_ERROR(SaveWorldFile(world, tmp_file));
+    row.file_bytes = std::filesystem::file_size(tmp_file);
+  }
+  ResetPeakResident();
+  const Clock::time_point begin = Clock::now();
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(tmp_file));
+  row.load_s = Seconds(Clock::now() - begin);
+  row.load_peak = PeakResidentBytes();
+  row.world_memory = world.MemoryUsage();
+  std::filesystem::remove(tmp_file);
+  ASSIGN_OR_RETURN(std::vector<Query> random,
+                   RandomLongQueries(world.grid(), queries, 9));
+  Planner planner(world);
+  RunLengthPath path;
+  std::vector<double> times, firsts, lengths;
+  for (const Query& q : random) {
+    const Clock::time_point t0 = Clock::now();
+    ASSIGN_OR_RETURN(SearchOutcome outcome,
+                     planner.Plan(q.start, q.goal, PlanOptions()));
+    if (outcome != SearchOutcome::kFound) continue;
+    path.Reset(q.start);
+    PathCursor cursor = planner.Cursor();
+    cursor.Next(32, &path);
+    const Clock::time_point t1 = Clock::now();
+    cursor.Next(int64_t{1} << 40, &path);
+    times.push_back(Micros(Clock::now() - t0));
+    firsts.push_back(Micros(t1 - t0));
+    lengths.push_back(path.cost());
+  }
+  row.hpa_us_mean = Mean(times);
+  row.hpa_us_p50 = Percentile(times, 50);
+  row.first_us_mean = Mean(firsts);
+  row.length_mean = Mean(lengths);
+  if (side <= 4096) {  // exact A* on 10 of the queries
+    GridAStar astar(world.grid());
+    std::vector<double> exact;
+    for (size_t i = 0; i < random.size() && i < 10; ++i) {
+      const Clock::time_point t0 = Clock::now();
+      ASSIGN_OR_RETURN(
+          SearchOutcome outcome,
+          astar.FindPath(random[i].start, random[i].goal, {}, &path));
+      if (outcome == SearchOutcome::kFound) {
+        exact.push_back(Micros(Clock::now() - t0));
+      }
+    }
+    row.astar_us_mean = Mean(exact);
+  }
+  return row;
+}
+
+// ------------------------------------------------------------ writing
+
+std::string Mb(double bytes) { return absl::StrFormat("%.1f", bytes / 1e6); }
+
+void WriteSetTables(std::ostream& out, const std::vector<MapResult>& maps) {
+  std::map<std::string, std::vector<const MapResult*>> sets;
+  for (const MapResult& m : maps) sets[m.set].push_back(&m);
+  for (const auto& [set, members] : sets) {
+    std::string names;
+    for (const MapResult* m : members) {
+      absl::StrAppend(&names, names.empty() ? "" : ", ", m->name);
+    }
+    out << "\n### " << set << " (" << names << ")\n\n"
+        << "| algorithm | queries | mean µs | p50 µs | p99 µs | first 32 "
+           "moves µs | expanded | subopt mean % | subopt max % | speed vs "
+           "A* |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    double astar_mean = 0;
+    for (int a = 0; a < kAlgoCount; ++a) {
+      std::vector<Sample> all;
+      for (const MapResult* m : members) {
+        all.insert(all.end(), m->samples[a].begin(), m->samples[a].end());
+      }
+      const std::vector<double> t = Field(all, &Sample::time_us);
+      const double mean = Mean(t);
+      if (a == kAStar) astar_mean = mean;
+      out << absl::StrFormat(
+          "| %s | %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.2f | %.2f | "
+          "%.1f× |\n",
+          kAlgos[a].name, all.size(), mean, Percentile(t, 50),
+          Percentile(t, 99), Mean(Field(all, &Sample::first_us)),
+          Mean(Field(all, &Sample::expanded)),
+          Mean(Field(all, &Sample::subopt_pct)),
+          MaxOf(Field(all, &Sample::subopt_pct)),
+          mean > 0 ? astar_mean / mean : 0);
+    }
+  }
+}
+
+void WriteBuildTable(std::ostream& out, const std::vector<MapResult>& maps) {
+  out << "\n| set | map | cells | build s | world MB | build with cached "
+         "paths s | world with cached paths MB |\n"
+         "|---|---|---|---|---|---|---|\n";
+  for (const MapResult& m : maps) {
+    out << absl::StrFormat("| %s | %s | %d | %.3f | %s | %.3f | %s |\n", m.set,
+                           m.name, m.cells, m.build_s, Mb(m.world_bytes),
+                           m.build_cached_s, Mb(m.cached_world_bytes));
+  }
+}
+
+// Length bins: [0, 32), [32, 64), ... doubling, by optimal cost.
+int LengthBin(double length) {
+  int bin = 0;
+  for (double edge = 32; length >= edge && bin < 8; edge *= 2) ++bin;
+  return bin;
+}
+
+std::vector<Series> WriteLengthTable(std::ostream& out,
+                                     const std::vector<MapResult>& maps) {
+  constexpr int kBins = 9;
+  std::vector<double> times[kAlgoCount][kBins], lengths[kBins];
+  for (const MapResult& m : maps) {
+    for (int a = 0; a < kAlgoCount; ++a) {
+      for (const Sample& s : m.samples[a]) {
+        times[a][LengthBin(s.length)].push_back(s.time_us);
+        if (a == kAStar) lengths[LengthBin(s.length)].push_back(s.length);
+      }
+    }
+  }
+  out << "\n| path length | queries";
+  for (const AlgoInfo& info : kAlgos) out << " | " << info.name << " µs";
+  out << " | A* / HPA* |\n|---|---";
+  for (int a = 0; a < kAlgoCount; ++a) out << "|---";
+  out << "|---|\n";
+  std::vector<Series> series;
+  for (const AlgoInfo& info : kAlgos)
+    series.push_back({info.name, info.color, {}});
+  for (int b = 0; b < kBins; ++b) {
+    if (lengths[b].empty()) continue;
+    const std::string range = b == 0 ? "< 32"
+                              : b == kBins - 1
+                                  ? absl::StrCat("≥ ", 32 << (b - 1))
+                                  : absl::StrCat(32 << (b - 1), "–", (32 << b));
+    out << "| " << range << " | " << lengths[b].size();
+    for (int a = 0; a < kAlgoCount; ++a) {
+      out << absl::StrFormat(" | %.0f", Mean(times[a][b]));
+      if (!times[a][b].empty()) {
+        series[a].points.push_back({Mean(lengths[b]), Mean(times[a][b])});
+      }
+    }
+    const double hpa = Mean(times[kHpa][b]);
+    out << absl::StrFormat(" | %.1f× |\n",
+                           hpa > 0 ? Mean(times[kAStar][b]) / hpa : 0);
+  }
+  return series;
+}
+
+absl::Status Report(const std::vector<std::string>&) {
+  const std::string dir = absl::GetFlag(FLAGS_o);
+  if (dir.empty()) return absl::InvalidArgumentError("-o DIR is required");
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create ", dir, ": ", error.message()));
+  }
+  std::vector<int32_t> sides;
+  for (const std::string& s : absl::GetFlag(FLAGS_scaling)) {
+    int32_t side = 0;
+    if (!absl::SimpleAtoi(s, &side) || side < 64 || side > 65536) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--scaling: '", s, "' is not a side in 64..65536"));
+    }
+    sides.push_back(side);
+  }
+  const int32_t max_queries = absl::GetFlag(FLAGS_max_queries);
+  const Clock::time_point started = Clock::now();
+
+  ASSIGN_OR_RETURN(std::vector<MapResult> maps,
+                   RunSharedMaps(absl::GetFlag(FLAGS_maps), max_queries));
+  ASSIGN_OR_RETURN(std::vector<MapResult> generated,
+                   RunGeneratedMaps(max_queries));
+  maps.insert(maps.end(), generated.begin(), generated.end());
+
+  // Throughput on the map with the most cells (its sampled problems).
+  const MapResult* biggest = &maps.front();
+  for (const MapResult& m : maps) {
+    if (m.cells > biggest->cells) biggest = &m;
+  }
+  Throughput throughput;
+  {
+    std::filesystem::path map_path;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(
+             absl::GetFlag(FLAGS_maps), error)) {
+      if (entry.path().stem() == biggest->name &&
+          entry.path().extension() == ".map") {
+        map_path = entry.path();
+      }
+    }
+    if (!map_path.empty()) {
+      ASSIGN_OR_RETURN(
+          Grid grid, ReadMapFile(map_path.string(), TerrainLegend::Weighted()));
+      ASSIGN_OR_RETURN(Scenario scen,
+                       ReadScenarioFile(map_path.string() + ".scen"));
+      std::vector<Problem> all;
+      for (const ScenarioProblem& p : scen.problems) {
+        all.push_back({p.start, p.goal, p.optimal});
+      }
+      throughput = MeasureThroughput(*biggest, grid, all);
+    }
+  }
+
+  std::vector<ScalingRow> scaling;
+  for (int32_t side : sides) {
+    for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kTerrain}) {
+      ASSIGN_OR_RETURN(
+          ScalingRow row,
+          RunScaling(
+              kind, side, absl::GetFlag(FLAGS_scaling_queries),
+              (std::filesystem::path(dir) / "scaling.zpw.tmp").string()));
+      scaling.push_back(row);
+    }
+  }
+
+  std::vector<Series> series;
+  const std::string md = (std::filesystem::path(dir) / "report.md").string();
+  RETURN_IF_ERROR(WriteFileAtomically(md, [&](std::ostream& out) {
+    out << "# zonepath benchmark report\n\n"
+        << absl::StrFormat(
+               "Generated by `zonepath report -o %s --max-queries %d` in "
+               "%.0f s on %d hardware threads. Times are wall-clock per "
+               "query (single thread unless said), so they are only "
+               "comparable within this report. Worlds: zone 32, 2 levels "
+               "(defaults); planner defaults (fewer turns on).\n",
+               dir, max_queries, Seconds(Clock::now() - started),
+               std::thread::hardware_concurrency());
+    out << "\n## Query time and quality per map set\n\n"
+           "Each problem is planned by every algorithm in turn; \"speed vs "
+           "A*\" is the exact A* mean divided by the algorithm's mean on the "
+           "same problems. Suboptimality is against the scenario's optimal "
+           "length (generated worlds: the exact A* cost). \"first 32 moves\" "
+           "is the time until a `PathCursor` has produced 32 moves (for A* "
+           "the whole query).\n";
+    WriteSetTables(out, maps);
+    out << "\n## Build time and world size per map\n";
+    WriteBuildTable(out, maps);
+    out << "\n## Query time by path length (all maps)\n\n"
+           "Mean µs per query, by the optimal path cost. Plot: "
+           "`time_vs_length.png` (log-log; x = mean path cost of the bin, "
+           "y = mean µs; colours: ";
+    for (int a = 0; a < kAlgoCount; ++a) {
+      out << (a ? ", " : "") << kAlgos[a].name << " " << kAlgos[a].color_name;
+    }
+    out << ").\n";
+    series = WriteLengthTable(out, maps);
+    out << "\n![time vs length](time_vs_length.png)\n";
+    out << "\n## Batch throughput\n\n";
+    if (throughput.queries > 0) {
+      out << absl::StrFormat(
+          "`PlanBatch` (HPA*, one `Planner` per thread) on all %d problems "
+          "of %s, median of 3: 1 thread %.0f queries/s, 2 threads %.0f "
+          "queries/s (%.2f×).\n",
+          throughput.queries, throughput.map, throughput.qps[0],
+          throughput.qps[1], throughput.qps[1] / throughput.qps[0]);
+    } else {
+      out << "Skipped (no MovingAI maps).\n";
+    }
+    out << "\n## Scaling with the world's size\n\n"
+           "Generated worlds (`zonepath gen --kind K --width N --height N "
+           "--seed 1`), built with all cores. Peak memory is the kernel's "
+           "peak resident size (VmHWM) during the build and during the load, "
+           "including the process's baseline. Queries: random long queries "
+           "(endpoints at least a quarter of the side apart when possible); "
+           "exact A* on 10 of them up to 4096².\n\n"
+           "| world | side | build s | build peak MB | file MB | load s | load "
+           "peak MB | world in memory MB | HPA* mean µs | p50 µs | first 32 "
+           "moves µs | mean path cost | A* mean µs |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    for (const ScalingRow& r : scaling) {
+      out << absl::StrFormat(
+          "| %s | %d | %.2f | %s | %s | %.2f | %s | %s | %.0f | %.0f | %.0f "
+          "| %.0f | %s |\n",
+          r.kind, r.side, r.build_s, Mb(r.build_peak), Mb(r.file_bytes),
+          r.load_s, Mb(r.load_peak), Mb(r.world_memory), r.hpa_us_mean,
+          r.hpa_us_p50, r.first_us_mean, r.length_mean,
+          r.astar_us_mean < 0 ? std::string("—")
+                              : absl::StrFormat("%.0f", r.astar_us_mean));
+    }
+    return absl::OkStatus();
+  }));
+  const std::string png =
+      (std::filesystem::path(dir) / "time_vs_length.png").string();
+  RETURN_IF_ERROR(WritePngFile(LogLogPlot(series, 900, 560), png));
+  std::printf("wrote %s and %s\n", md.c_str(), png.c_str());
+  return absl::OkStatus();
+}
+
+int Run(const std::vector<std::string>& args) {
+  absl::Status status = Report(args);
+  return status.ok() ? kExitOk : FailBadInput(status);
+}
+
+}  // namespace
+
+const Command kReportCommand = {
+    "report",
+    "Run the benchmark suite and write a Markdown report with a plot.",
+    "usage: zonepath report -o DIR [--maps DIR] [--max-queries N] "
+    "[--scaling 1024,4096,...] [--scaling-queries N]\n"
+    "Writes DIR/report.md and DIR/time_vs_length.png.",
+    {"report_command.cc", "output_flag.cc"},
+    0,
+    0,
+    &Run};
+
+}  // namespace zonepath::cli
