@@ -28,7 +28,7 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen build inspect query mem render; do
+for cmd in demo scen check-paths gen build inspect query mem render report; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -150,6 +150,19 @@ expect_exit 1 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
 for f in r3 r4 r5; do
   [ -e "$tmp/$f.png" ] && { echo "FAIL: failed render left $f.png"; failures=$((failures + 1)); }
 done
+
+# Benchmark report (generated worlds only: no maps folder; tiny sizes).
+expect_exit 0 "report" "$zp" report -o "$tmp/rep" --maps "$tmp/no-maps" \
+  --max-queries 4 --scaling 64 --scaling-queries 3
+for section in "## Query time and quality per map set" "### generated" \
+  "## Query time by path length" "## Scaling with the world's size" \
+  "| rooms | 64 |"; do
+  expect_grep "$section" "$tmp/rep/report.md" "report has '$section'"
+done
+[ -s "$tmp/rep/time_vs_length.png" ] || { echo "FAIL: report wrote no plot"; failures=$((failures + 1)); }
+expect_exit 1 "report without -o" "$zp" report
+expect_exit 1 "report with a bad scaling size" "$zp" report -o "$tmp/rep2" \
+  --scaling 7
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))
