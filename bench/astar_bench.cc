@@ -48,20 +48,17 @@ void RegisterSharedMaps() {
                  dir.c_str());
     return;
   }
-  std::vector<std::filesystem::path> maps;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
-    if (e.path().extension() == ".map") maps.push_back(e.path());
-  }
-  std::sort(maps.begin(), maps.end());
-  for (const auto& map : maps) {
-    absl::StatusOr<Grid> grid = ReadMapFile(map.string());
-    absl::StatusOr<Scenario> scen = ReadScenarioFile(map.string() + ".scen");
+  for (const std::string& map : FindMapsWithScenarios(dir.string())) {
+    absl::StatusOr<Grid> grid = ReadMapFile(map);
+    absl::StatusOr<Scenario> scen = ReadScenarioFile(map + ".scen");
     if (!grid.ok() || !scen.ok()) continue;
     auto work = std::make_unique<Workload>();
     work->grid = *std::move(grid);
     work->queries = LongestQuarter(*scen);
     benchmark::RegisterBenchmark(
-        ("AStar/movingai/" + map.stem().string()).c_str(), RunAStar, work.get())
+        ("AStar/movingai/" + std::filesystem::path(map).stem().string())
+            .c_str(),
+        RunAStar, work.get())
         ->Unit(benchmark::kMicrosecond);
     Workloads().push_back(std::move(work));
   }

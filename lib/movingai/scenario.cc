@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <vector>
@@ -120,6 +121,23 @@ absl::Status CheckScenarioFitsGrid(const Scenario& scenario, const Grid& grid) {
     }
   }
   return absl::OkStatus();
+}
+
+std::vector<std::string> FindMapsWithScenarios(const std::string& dir) {
+  std::vector<std::string> maps;
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) return maps;
+  for (auto it = std::filesystem::recursive_directory_iterator(dir, error);
+       !error && it != std::filesystem::recursive_directory_iterator();
+       it.increment(error)) {
+    const std::filesystem::path& p = it->path();
+    if (p.extension() == ".map" &&
+        std::filesystem::exists(p.string() + ".scen", error)) {
+      maps.push_back(p.string());
+    }
+  }
+  std::sort(maps.begin(), maps.end());
+  return maps;
 }
 
 bool MatchesOptimal(double cost, double optimal) {

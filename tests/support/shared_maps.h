@@ -24,16 +24,9 @@ inline std::filesystem::path SharedMapsDir() {
 // Every *.map with a matching *.map.scen, sorted.
 inline std::vector<std::filesystem::path> SharedMapFiles() {
   std::vector<std::filesystem::path> maps;
-  const auto dir = SharedMapsDir();
-  if (!std::filesystem::is_directory(dir)) return maps;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-    const auto& p = entry.path();
-    if (p.extension() == ".map" &&
-        std::filesystem::exists(p.string() + ".scen")) {
-      maps.push_back(p);
-    }
+  for (const std::string& map : FindMapsWithScenarios(SharedMapsDir())) {
+    maps.push_back(map);
   }
-  std::sort(maps.begin(), maps.end());
   return maps;
 }
 

@@ -95,6 +95,7 @@ struct Sample {
 
 struct MapResult {
   std::string set, name;
+  std::string path;  // the .map file; empty for generated worlds
   int64_t cells = 0;
   double build_s = 0, build_cached_s = 0;
   size_t world_bytes = 0, cached_world_bytes = 0;
@@ -202,17 +203,7 @@ double MaxOf(const std::vector<double>& v) {
 absl::StatusOr<std::vector<MapResult>> RunSharedMaps(const std::string& dir,
                                                      int32_t max_queries) {
   std::vector<MapResult> results;
-  if (!std::filesystem::is_directory(dir)) return results;
-  std::vector<std::filesystem::path> maps;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
-    const auto& p = entry.path();
-    if (p.extension() == ".map" &&
-        std::filesystem::exists(p.string() + ".scen")) {
-      maps.push_back(p);
-    }
-  }
-  std::sort(maps.begin(), maps.end());
-  for (const auto& map : maps) {
+  for (const std::filesystem::path map : FindMapsWithScenarios(dir)) {
     ASSIGN_OR_RETURN(Grid grid,
                      ReadMapFile(map.string(), TerrainLegend::Weighted()));
     ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile(map.string() + ".scen"));
@@ -225,6 +216,7 @@ absl::StatusOr<std::vector<MapResult>> RunSharedMaps(const std::string& dir,
     ASSIGN_OR_RETURN(MapResult r, RunMap(map.parent_path().filename().string(),
                                          map.stem().string(), grid,
                                          Spread(all, max_queries)));
+    r.path = map.string();
     results.push_back(std::move(r));
   }
   return results;
@@ -503,26 +495,15 @@ absl::Status Report(const std::vector<std::string>&) {
     if (m.cells > biggest->cells) biggest = &m;
   }
   Throughput throughput;
-  {
-    std::filesystem::path map_path;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(
-             absl::GetFlag(FLAGS_maps), error)) {
-      if (entry.path().stem() == biggest->name &&
-          entry.path().extension() == ".map") {
-        map_path = entry.path();
-      }
+  if (!biggest->path.empty()) {
+    ASSIGN_OR_RETURN(Grid grid,
+                     ReadMapFile(biggest->path, TerrainLegend::Weighted()));
+    ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile(biggest->path + ".scen"));
+    std::vector<Problem> all;
+    for (const ScenarioProblem& p : scen.problems) {
+      all.push_back({p.start, p.goal, p.optimal});
     }
-    if (!map_path.empty()) {
-      ASSIGN_OR_RETURN(
-          Grid grid, ReadMapFile(map_path.string(), TerrainLegend::Weighted()));
-      ASSIGN_OR_RETURN(Scenario scen,
-                       ReadScenarioFile(map_path.string() + ".scen"));
-      std::vector<Problem> all;
-      for (const ScenarioProblem& p : scen.problems) {
-        all.push_back({p.start, p.goal, p.optimal});
-      }
-      throughput = MeasureThroughput(*biggest, grid, all);
-    }
+    throughput = MeasureThroughput(*biggest, grid, all);
   }
 
   std::vector<ScalingRow> scaling;

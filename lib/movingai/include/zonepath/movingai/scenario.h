@@ -50,6 +50,10 @@ absl::Status CheckScenarioFitsGrid(const Scenario& scenario, const Grid& grid);
 // max(0.01, 1e-5 * optimal), the precision MovingAI files are printed with.
 bool MatchesOptimal(double cost, double optimal);
 
+// Every *.map under `dir` (searched recursively) with its `<map>.scen`
+// beside it, sorted; empty if `dir` is not a readable directory.
+std::vector<std::string> FindMapsWithScenarios(const std::string& dir);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_MOVINGAI_SCENARIO_H_
