@@ -139,12 +139,17 @@ TEST(PlannerTest, LongQueriesAcrossManyZonesOnGeneratedWorlds) {
   }
 }
 
-TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
+// A generated rooms world of side x side cells.
+Grid RoomsGrid(int side, uint64_t seed) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;
-  g.width = g.height = 192;
-  g.seed = 5;
-  const Grid grid = *GenerateMap(g);
+  g.width = g.height = side;
+  g.seed = seed;
+  return *GenerateMap(g);
+}
+
+TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
+  const Grid grid = RoomsGrid(192, 5);
   const World world = Build(grid, 16, 2, false);
   Planner planner(world);
   std::mt19937_64 rng(5);
@@ -168,11 +173,7 @@ TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
 }
 
 TEST(PlannerTest, TraceRecordsTheSearches) {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = g.height = 160;
-  g.seed = 3;
-  const Grid grid = *GenerateMap(g);
+  const Grid grid = RoomsGrid(160, 3);
   const World world = Build(grid, 16, 2, false);
   Planner planner(world);
   PlanTrace trace;
