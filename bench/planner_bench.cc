@@ -57,9 +57,7 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
       options.smooth = mode == Mode::kHpaSmooth;
       benchmark::DoNotOptimize(
           planner.FindPath(q.start, q.goal, options, &path));
-      const PlanStats& s = planner.stats();
-      expanded += s.connect.expanded + s.abstract.expanded + s.refine.expanded +
-                  s.smooth.expanded + s.direct.expanded;
+      expanded += planner.stats().total_expanded();
     }
     if (mode != Mode::kHpaFirst32 && q.optimal > 0) {
       subopt += 100 * (path.cost() - q.optimal) / q.optimal;

@@ -1,5 +1,7 @@
 #include "zonepath/grid/path.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -38,6 +40,17 @@ absl::StatusOr<std::vector<Run>> ParseRuns(absl::string_view text) {
     runs.push_back({*d, count});
   }
   return runs;
+}
+
+Point CellAfterMoves(Point start, const std::vector<Run>& runs, int64_t moves) {
+  Point p = start;
+  for (const Run& run : runs) {
+    if (moves <= 0) break;
+    const int32_t n = static_cast<int32_t>(std::min<int64_t>(moves, run.count));
+    p = {p.x + Dx(run.direction) * n, p.y + Dy(run.direction) * n};
+    moves -= n;
+  }
+  return p;
 }
 
 absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,

@@ -339,17 +339,8 @@ absl::Status EncodePath(PathCodec codec, const RunLengthPath& path,
                                                    end, ") is not inside [0, ",
                                                    path.steps(), "]"));
   }
-  Point start = path.start();
-  int64_t left = begin;
-  for (const Run& run : path.runs()) {
-    if (left == 0) break;
-    const int64_t n = std::min<int64_t>(left, run.count);
-    start.x += static_cast<int32_t>(Dx(run.direction) * n);
-    start.y += static_cast<int32_t>(Dy(run.direction) * n);
-    left -= n;
-  }
-  return EncodeRuns(codec, start, path.runs(), begin, end - begin, options,
-                    out);
+  return EncodeRuns(codec, CellAfterMoves(path.start(), path.runs(), begin),
+                    path.runs(), begin, end - begin, options, out);
 }
 
 // ---------------------------------------------------------------- parsing

@@ -19,12 +19,7 @@ std::string& EncodeScratch() {
 }
 
 Point EndOf(const RunLengthPath& path) {
-  Point p = path.start();
-  for (const Run& run : path.runs()) {
-    p.x += Dx(run.direction) * static_cast<int32_t>(run.count);
-    p.y += Dy(run.direction) * static_cast<int32_t>(run.count);
-  }
-  return p;
+  return CellAfterMoves(path.start(), path.runs(), path.steps());
 }
 
 absl::Status NoUnit(UnitId unit) {

@@ -39,15 +39,7 @@ inline RunLengthPath RandomPath(uint64_t seed, int max_runs, bool winding) {
 
 // The cell after `step` moves of `path`.
 inline Point CellAfter(const RunLengthPath& path, int64_t step) {
-  Point p = path.start();
-  for (const Run& run : path.runs()) {
-    const int64_t n = std::min<int64_t>(step, run.count);
-    p = {p.x + Dx(run.direction) * static_cast<int32_t>(n),
-         p.y + Dy(run.direction) * static_cast<int32_t>(n)};
-    step -= n;
-    if (step == 0) break;
-  }
-  return p;
+  return CellAfterMoves(path.start(), path.runs(), step);
 }
 
 }  // namespace zonepath::testing

@@ -56,5 +56,15 @@ TEST(WalkRunsTest, ChecksLegalityAndCost) {
       WalkRuns(*grid, {2, 0}, *ParseRuns(""), Connectivity::kEight).ok());
 }
 
+TEST(PathTest, CellAfterMoves) {
+  const std::vector<zonepath::Run> runs = {{Direction::kE, 3},
+                                           {Direction::kS, 2}};
+  EXPECT_EQ(CellAfterMoves({1, 1}, runs, 0), (Point{1, 1}));
+  EXPECT_EQ(CellAfterMoves({1, 1}, runs, 2), (Point{3, 1}));
+  EXPECT_EQ(CellAfterMoves({1, 1}, runs, 4), (Point{4, 2}));
+  EXPECT_EQ(CellAfterMoves({1, 1}, runs, 5), (Point{4, 3}));
+  EXPECT_EQ(CellAfterMoves({1, 1}, runs, 99), (Point{4, 3}));
+}
+
 }  // namespace
 }  // namespace zonepath

@@ -125,9 +125,7 @@ absl::Status Demo() {
         static_cast<long long>(s.abstract_nodes),
         absl::ToDoubleMicroseconds(s.refine.time),
         absl::ToDoubleMicroseconds(s.smooth.time),
-        static_cast<long long>(s.connect.expanded + s.abstract.expanded +
-                               s.refine.expanded + s.smooth.expanded +
-                               s.direct.expanded));
+        static_cast<long long>(s.total_expanded()));
     ASSIGN_OR_RETURN(SearchOutcome exact_outcome,
                      astar.FindPath(start, goal, options, &exact));
     if (exact_outcome == SearchOutcome::kFound) {

@@ -264,12 +264,8 @@ absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
           absl::StrCat("--path ", PointString(s), " -> ", PointString(t), ": ",
                        outcome.status().message()));
     }
-    const int64_t expanded = exact ? astar.stats().expanded
-                                   : planner.stats().connect.expanded +
-                                         planner.stats().abstract.expanded +
-                                         planner.stats().refine.expanded +
-                                         planner.stats().smooth.expanded +
-                                         planner.stats().direct.expanded;
+    const int64_t expanded =
+        exact ? astar.stats().expanded : planner.stats().total_expanded();
     std::printf(
         "%s %s -> %s: %s, cost %.3f, %lld moves, %lld expanded\n",
         exact ? "astar" : "hpa", PointString(s).c_str(), PointString(t).c_str(),

@@ -32,6 +32,7 @@
 #include "process_memory.h"
 #include "random_queries.h"
 #include "summary_stats.h"
+#include "timed_plan.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/mapgen/generators.h"
@@ -143,42 +144,30 @@ absl::StatusOr<MapResult> RunMap(const std::string& set,
       const Problem& p =
           problems[warm_up ? i : i - std::min<size_t>(10, problems.size())];
       Sample s{p.optimal, 0, 0, 0, 0};
-      const Clock::time_point begin = Clock::now();
-      Clock::time_point first = begin;
-      absl::StatusOr<SearchOutcome> outcome;
+      TimedPlan timed;
       if (a == kAStar || a == kWeighted) {
         AStarOptions options;
         options.weight = a == kWeighted ? 1.2 : 1.0;
-        outcome = astar.FindPath(p.start, p.goal, options, &path);
-        first = Clock::now();
+        const Clock::time_point begin = Clock::now();
+        timed.outcome = astar.FindPath(p.start, p.goal, options, &path);
+        timed.first = timed.total = Clock::now() - begin;
         s.expanded = static_cast<double>(astar.stats().expanded);
       } else {
         Planner& pl = (a == kHpaCached || a == kHpaCachedSmooth)
                           ? cached_planner
                           : planner;
-        const bool smooth = a == kHpaSmooth || a == kHpaCachedSmooth;
-        path.Reset(p.start);
-        outcome = pl.Plan(p.start, p.goal, PlanOptions());
-        if (outcome.ok() && *outcome == SearchOutcome::kFound) {
-          PathCursor cursor = pl.Cursor();
-          cursor.Next(32, &path);
-          first = Clock::now();
-          cursor.Next(int64_t{1} << 40, &path);
-          if (smooth) pl.Smooth(&path);
-        }
-        const PlanStats& st = pl.stats();
-        s.expanded = static_cast<double>(
-            st.connect.expanded + st.abstract.expanded + st.refine.expanded +
-            st.smooth.expanded + st.direct.expanded);
+        PlanOptions options;
+        options.smooth = a == kHpaSmooth || a == kHpaCachedSmooth;
+        timed = PlanTimed(pl, p.start, p.goal, options, 32, &path);
+        s.expanded = static_cast<double>(pl.stats().total_expanded());
       }
-      const Clock::time_point end = Clock::now();
-      if (!outcome.ok()) {
+      if (!timed.outcome.ok()) {
         return absl::InvalidArgumentError(
-            absl::StrCat(name, ": ", outcome.status().message()));
+            absl::StrCat(name, ": ", timed.outcome.status().message()));
       }
-      if (warm_up || *outcome != SearchOutcome::kFound) continue;
-      s.time_us = Micros(end - begin);
-      s.first_us = Micros(first - begin);
+      if (warm_up || *timed.outcome != SearchOutcome::kFound) continue;
+      s.time_us = Micros(timed.total);
+      s.first_us = Micros(timed.first);
       s.subopt_pct =
           p.optimal > 0 ? 100.0 * (path.cost() - p.optimal) / p.optimal : 0;
       r.samples[a].push_back(s);
@@ -332,17 +321,12 @@ absl::StatusOr<ScalingRow> RunScaling(MapKind kind, int32_t side,
   RunLengthPath path;
   std::vector<double> times, firsts, lengths;
   for (const Query& q : random) {
-    const Clock::time_point t0 = Clock::now();
-    ASSIGN_OR_RETURN(SearchOutcome outcome,
-                     planner.Plan(q.start, q.goal, PlanOptions()));
+    TimedPlan timed =
+        PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, &path);
+    ASSIGN_OR_RETURN(SearchOutcome outcome, std::move(timed.outcome));
     if (outcome != SearchOutcome::kFound) continue;
-    path.Reset(q.start);
-    PathCursor cursor = planner.Cursor();
-    cursor.Next(32, &path);
-    const Clock::time_point t1 = Clock::now();
-    cursor.Next(int64_t{1} << 40, &path);
-    times.push_back(Micros(Clock::now() - t0));
-    firsts.push_back(Micros(t1 - t0));
+    times.push_back(Micros(timed.total));
+    firsts.push_back(Micros(timed.first));
     lengths.push_back(path.cost());
   }
   row.hpa_us_mean = Mean(times);

@@ -19,6 +19,7 @@
 #include "nlohmann/json.hpp"
 #include "planner_flags.h"
 #include "summary_stats.h"
+#include "timed_plan.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/scenario.h"
@@ -102,33 +103,22 @@ class Solver {
 
   Measured Solve(const ScenarioProblem& p) {
     Measured m;
-    const auto begin = std::chrono::steady_clock::now();
-    auto first = begin;
-    absl::StatusOr<SearchOutcome> outcome;
+    TimedPlan timed;
     if (planner_ == nullptr) {
-      outcome = astar_.FindPath(p.start, p.goal, options_, &path_);
-      first = std::chrono::steady_clock::now();
+      const auto begin = std::chrono::steady_clock::now();
+      timed.outcome = astar_.FindPath(p.start, p.goal, options_, &path_);
+      timed.first = timed.total = std::chrono::steady_clock::now() - begin;
     } else {
-      path_.Reset(p.start);
-      outcome = planner_->Plan(p.start, p.goal, plan_options_);
-      if (outcome.ok() && *outcome == SearchOutcome::kFound) {
-        PathCursor cursor = planner_->Cursor();
-        cursor.Next(kFirstSteps, &path_);
-        first = std::chrono::steady_clock::now();
-        cursor.Next(int64_t{1} << 40, &path_);
-        if (plan_options_.smooth) planner_->Smooth(&path_);
-      } else {
-        first = std::chrono::steady_clock::now();
-      }
+      timed = PlanTimed(*planner_, p.start, p.goal, plan_options_, kFirstSteps,
+                        &path_);
     }
-    const auto end = std::chrono::steady_clock::now();
-    if (!outcome.ok()) {
-      m.status = outcome.status();
+    if (!timed.outcome.ok()) {
+      m.status = timed.outcome.status();
       return m;
     }
-    m.outcome = *outcome;
-    m.time_us = Us(end - begin);
-    m.first_us = Us(first - begin);
+    m.outcome = *timed.outcome;
+    m.time_us = Us(timed.total);
+    m.first_us = Us(timed.first);
     m.cost = m.cost_before_smoothing = path_.cost();
     m.runs = path_.runs().size();
     if (planner_ == nullptr) {
@@ -138,10 +128,7 @@ class Solver {
       if (plan_options_.smooth) {
         m.cost_before_smoothing = m.stats.cost_before_smoothing;
       }
-      m.expanded = static_cast<double>(
-          m.stats.connect.expanded + m.stats.abstract.expanded +
-          m.stats.refine.expanded + m.stats.smooth.expanded +
-          m.stats.direct.expanded);
+      m.expanded = static_cast<double>(m.stats.total_expanded());
     }
     if (keep_moves_ && m.outcome == SearchOutcome::kFound) {
       m.moves = RunsToString(path_.runs());

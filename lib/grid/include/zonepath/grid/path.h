@@ -80,6 +80,10 @@ std::string RunsToString(const std::vector<Run>& runs);
 // Parses RunsToString's format (counts >= 1, merged or not).
 absl::StatusOr<std::vector<Run>> ParseRuns(absl::string_view text);
 
+// The cell reached from `start` by the first `moves` moves of `runs` (all
+// of them if there are fewer). Geometry only: no legality checks.
+Point CellAfterMoves(Point start, const std::vector<Run>& runs, int64_t moves);
+
 struct PathWalk {
   Point end;
   double cost = 0;

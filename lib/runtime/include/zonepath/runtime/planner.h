@@ -64,6 +64,10 @@ struct PlanStats {
   int64_t abstract_nodes = 0;  // nodes on the abstract path
   bool used_direct = false;
   double cost_before_smoothing = 0;
+  int64_t total_expanded() const {
+    return connect.expanded + abstract.expanded + refine.expanded +
+           smooth.expanded + direct.expanded;
+  }
   absl::Duration total_time() const {
     return connect.time + abstract.time + refine.time + smooth.time +
            direct.time;
