@@ -37,18 +37,43 @@ absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
   grid.width_ = static_cast<int32_t>(width);
   grid.height_ = static_cast<int32_t>(height);
   grid.costs_ = std::move(costs);
+  grid.ComputeCostSummary();
+  grid.ComputeComponents();
+  return grid;
+}
+
+Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
+  Grid grid;
+  grid.width_ = width_;
+  grid.height_ = height_;
+  grid.costs_ = costs_;
+  bool passability_changed = false;
+  for (const CellCost& c : changes) {
+    uint8_t& cost = grid.costs_[c.cell.value()];
+    if ((cost == kBlocked) != (c.cost == kBlocked)) passability_changed = true;
+    cost = c.cost;
+  }
+  grid.ComputeCostSummary();
+  if (passability_changed) {
+    grid.ComputeComponents();
+  } else {
+    grid.components_ = components_;
+    grid.component_count_ = component_count_;
+  }
+  return grid;
+}
+
+void Grid::ComputeCostSummary() {
   uint8_t min_cost = 255;
   int64_t passable = 0;
-  for (uint8_t c : grid.costs_) {
+  for (uint8_t c : costs_) {
     if (c != kBlocked) {
       ++passable;
       min_cost = std::min(min_cost, c);
     }
   }
-  grid.passable_count_ = passable;
-  grid.min_cost_ = passable > 0 ? min_cost : 1;
-  grid.ComputeComponents();
-  return grid;
+  passable_count_ = passable;
+  min_cost_ = passable > 0 ? min_cost : 1;
 }
 
 // Two-pass labelling with union-find stored in the label array itself.

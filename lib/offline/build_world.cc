@@ -12,8 +12,6 @@
 
 namespace zonepath {
 
-using offline_internal::InterEdge;
-
 absl::Status ValidateBuildParams(const BuildParams& p) {
   if (p.zone_size < 4 || p.zone_size > 1024) {
     return absl::InvalidArgumentError(
@@ -45,44 +43,26 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
   local_report.threads = threads;
 
   absl::Mutex progress_mutex;
-  auto stage_progress = [&](std::string stage) {
-    return [&options, &progress_mutex, stage](int64_t done, int64_t total) {
-      absl::MutexLock lock(&progress_mutex);
-      options.progress(stage, done, total);
+  offline_internal::StageProgress progress;
+  if (options.progress) {
+    progress = [&options, &progress_mutex](int level) {
+      return [&options, &progress_mutex,
+              stage = absl::StrCat("level ", level + 1)](int64_t done,
+                                                         int64_t total) {
+        absl::MutexLock lock(&progress_mutex);
+        options.progress(stage, done, total);
+      };
     };
-  };
-  std::function<void(int64_t, int64_t)> no_progress;
-
-  Abstraction a;
-  a.params = params;
-  a.levels.resize(params.levels);
-  for (int i = 0; i < params.levels; ++i) {
-    a.levels[i] =
-        AbstractLevel::WithGeometry(params, grid.width(), grid.height(), i);
   }
-
-  std::vector<InterEdge> inter_edges;
-  absl::Time level_begin = absl::Now();
-  offline_internal::PlaceBeacons(grid, params, a.levels[0], &a.beacons,
-                                 &inter_edges);
-  offline_internal::BuildLevelOne(
-      grid, params, threads, a.beacons, inter_edges, &a.levels[0],
-      &a.cached_paths,
-      options.progress ? stage_progress("level 1") : no_progress);
-  for (int i = 0; i < params.levels; ++i) {
-    if (i > 0) {
-      level_begin = absl::Now();
-      offline_internal::BuildUpperLevel(
-          params, threads, a.beacons, inter_edges, a.levels[i - 1],
-          &a.levels[i],
-          options.progress ? stage_progress(absl::StrCat("level ", i + 1))
-                           : no_progress);
-    }
+  std::vector<offline_internal::LevelBuildStats> stats;
+  Abstraction a = offline_internal::BuildAbstraction(
+      grid, params, threads, progress, nullptr, &stats, nullptr);
+  for (const offline_internal::LevelBuildStats& s : stats) {
     LevelReport r;
-    r.zones = a.levels[i].zone_count();
-    r.beacons = a.levels[i].node_count();
-    r.edges = static_cast<int64_t>(a.levels[i].edges.size());
-    r.time = absl::Now() - level_begin;
+    r.zones = s.zones;
+    r.beacons = s.nodes;
+    r.edges = s.edges;
+    r.time = absl::Seconds(s.seconds);
     local_report.levels.push_back(r);
   }
   local_report.time = absl::Now() - begin;

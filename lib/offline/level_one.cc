@@ -7,11 +7,7 @@
 #include "zonepath/search/zone_dijkstra.h"
 
 namespace zonepath::offline_internal {
-void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
-                   const std::vector<Point>& beacons,
-                   const std::vector<InterEdge>& inter_edges,
-                   AbstractLevel* level, CachedPaths* cached,
-                   const std::function<void(int64_t, int64_t)>& progress) {
+void SetLevelOneNodes(const std::vector<Point>& beacons, AbstractLevel* level) {
   const uint32_t n = static_cast<uint32_t>(beacons.size());
   level->node_beacon.resize(n);
   for (uint32_t i = 0; i < n; ++i) level->node_beacon[i] = i;
@@ -22,7 +18,14 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
   for (size_t z = 1; z < level->zone_node_begin.size(); ++z) {
     level->zone_node_begin[z] += level->zone_node_begin[z - 1];
   }
+}
 
+void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
+                   const std::vector<Point>& beacons,
+                   const std::vector<InterEdge>& inter_edges,
+                   const LevelReuse* reuse, AbstractLevel* level,
+                   CachedPaths* cached,
+                   const std::function<void(int64_t, int64_t)>& progress) {
   struct ZoneResult {
     std::vector<PendingEdge> edges;
     std::vector<std::vector<uint32_t>> paths;
@@ -34,6 +37,12 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
   const int64_t zones = level->zone_count();
   std::atomic<int64_t> done{0};
   ParallelForZones(zones, threads, [&](int t, int64_t z) {
+    if (reuse != nullptr && !reuse->rebuild[z]) {
+      CopyZoneEdges(*reuse, static_cast<uint32_t>(z), level->zone_node_begin[z],
+                    &results[z].edges, &results[z].paths);
+      if (progress) progress(++done, zones);
+      return;
+    }
     if (!scratch[t])
       scratch[t] = std::make_unique<ZoneDijkstra>(level->zone_side);
     const uint32_t begin = level->zone_node_begin[z];

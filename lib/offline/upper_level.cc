@@ -19,11 +19,9 @@ using ZoneGraph =
 
 }  // namespace
 
-void BuildUpperLevel(const BuildParams& /*params*/, int threads,
-                     const std::vector<Point>& beacons,
-                     const std::vector<InterEdge>& inter_edges,
-                     const AbstractLevel& below, AbstractLevel* level,
-                     const std::function<void(int64_t, int64_t)>& progress) {
+void SetUpperLevelNodes(const std::vector<Point>& beacons,
+                        const std::vector<InterEdge>& inter_edges,
+                        AbstractLevel* level) {
   auto zone_of = [&](uint32_t beacon) {
     return level->ZoneOf(beacons[beacon]).value();
   };
@@ -40,13 +38,25 @@ void BuildUpperLevel(const BuildParams& /*params*/, int threads,
     return za != zb ? za < zb : a < b;
   });
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
-  level->node_beacon = nodes;
-  const uint32_t n = static_cast<uint32_t>(nodes.size());
+  level->node_beacon = std::move(nodes);
   level->zone_node_begin.assign(level->zone_count() + 1, 0);
-  for (uint32_t b : nodes) ++level->zone_node_begin[zone_of(b) + 1];
+  for (uint32_t b : level->node_beacon)
+    ++level->zone_node_begin[zone_of(b) + 1];
   for (size_t z = 1; z < level->zone_node_begin.size(); ++z) {
     level->zone_node_begin[z] += level->zone_node_begin[z - 1];
   }
+}
+
+void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
+                     const std::vector<InterEdge>& inter_edges,
+                     const AbstractLevel& below, const LevelReuse* reuse,
+                     AbstractLevel* level,
+                     const std::function<void(int64_t, int64_t)>& progress) {
+  auto zone_of = [&](uint32_t beacon) {
+    return level->ZoneOf(beacons[beacon]).value();
+  };
+  const std::vector<uint32_t>& nodes = level->node_beacon;
+  const uint32_t n = level->node_count();
   // Level k-1 node of each beacon (every node here is one there too).
   std::vector<uint32_t> below_node_of_beacon(
       beacons.size(), std::numeric_limits<uint32_t>::max());
@@ -66,6 +76,12 @@ void BuildUpperLevel(const BuildParams& /*params*/, int threads,
   // graph; entries are reset after each zone, so no per-zone O(nodes) work.
   std::vector<std::vector<uint32_t>> local_scratch(threads);
   ParallelForZones(zones, threads, [&](int t, int64_t z) {
+    if (reuse != nullptr && !reuse->rebuild[z]) {
+      CopyZoneEdges(*reuse, static_cast<uint32_t>(z), level->zone_node_begin[z],
+                    &results[z], nullptr);
+      if (progress) progress(++done, zones);
+      return;
+    }
     const std::vector<uint32_t>& members = below_nodes_in_zone[z];
     const uint32_t begin = level->zone_node_begin[z];
     const uint32_t end = level->zone_node_begin[z + 1];

@@ -40,6 +40,15 @@ class Grid {
   // they allocate anything).
   static absl::Status CheckSize(int64_t width, int64_t height);
 
+  // A copy with some cells' costs replaced (cells must be in bounds; a later
+  // entry for the same cell wins). Components are computed again only if a
+  // cell turned passable or blocked; otherwise the labels are copied.
+  struct CellCost {
+    CellIndex cell;
+    uint8_t cost;
+  };
+  Grid WithCosts(const std::vector<CellCost>& changes) const;
+
   Grid() = default;
   Grid(Grid&&) = default;
   Grid& operator=(Grid&&) = default;
@@ -92,6 +101,7 @@ class Grid {
   size_t MemoryUsage() const;
 
  private:
+  void ComputeCostSummary();  // passable_count_ and min_cost_
   void ComputeComponents();
 
   int32_t width_ = 0;

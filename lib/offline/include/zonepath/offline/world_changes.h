@@ -1,0 +1,66 @@
+// Changing worlds: apply a batch of cell changes (doors close, bridges burn,
+// walls are built) to a built world, searching again only where it matters.
+//
+// Only level-1 zones whose cells changed, or whose beacons moved because a
+// border they share changed, are searched again; above level 1, only the
+// zones that contain one of those. Everything else is copied. The result is
+// exactly the world a full BuildWorld of the changed grid would give (the
+// same bytes when saved), with version() one higher.
+//
+// The input world is not modified: readers may keep planning on it while
+// the next version is built (see WorldVersions for sharing versions).
+//
+//   std::vector<CellChange> changes = {{{10, 4}, kBlocked}, {{11, 4}, 3}};
+//   UpdateReport report;
+//   ASSIGN_OR_RETURN(World next, ApplyChanges(world, changes, {}, &report));
+//   for (ZoneId z : report.affected_zones) { /* re-check paths through z */ }
+#ifndef ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+#define ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+#include "absl/types/span.h"
+#include "zonepath/world/world.h"
+
+namespace zonepath {
+
+// Sets one cell's cost: 0 (kBlocked) or a terrain cost 1..255. Within one
+// batch, a later change of the same cell wins.
+struct CellChange {
+  Point cell;
+  int32_t cost = kBlocked;
+};
+
+struct UpdateOptions {
+  int threads = 1;  // threads for the zone searches; 0 = all hardware threads
+};
+
+struct UpdateReport {
+  int64_t changed_cells = 0;  // cells whose cost actually changed
+  // Level-1 zones searched again (sorted): the zones whose cells or beacons
+  // changed. Paths through any other zone are unaffected.
+  std::vector<ZoneId> affected_zones;
+  // Zones searched again per level (index 0 = level 1) and in all.
+  std::vector<int64_t> zones_searched;
+  std::vector<int64_t> zones_total;
+  bool components_recomputed = false;  // passability changed somewhere
+  absl::Duration grid_time;            // new grid (+ components)
+  absl::Duration levels_time;          // beacons and all levels
+  absl::Duration time;                 // whole update
+};
+
+// Checks every change first: a cell outside the grid or a cost outside
+// 0..255 rejects the whole batch (InvalidArgument naming the change's index)
+// and nothing is built. An empty batch (or one that changes nothing) gives
+// an equal world with the next version.
+absl::StatusOr<World> ApplyChanges(const World& world,
+                                   absl::Span<const CellChange> changes,
+                                   const UpdateOptions& options = {},
+                                   UpdateReport* report = nullptr);
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_OFFLINE_WORLD_CHANGES_H_

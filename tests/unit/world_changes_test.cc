@@ -1,0 +1,259 @@
+// Changing worlds: ApplyChanges must give exactly the world a full rebuild
+// of the changed grid gives (compared as saved bytes), on hundreds of random
+// change batches applied one after another; bad batches change nothing;
+// WorldVersions publishes whole versions only.
+#include "zonepath/offline/world_changes.h"
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/offline/world_versions.h"
+#include "zonepath/world/world_file.h"
+
+namespace zonepath {
+namespace {
+
+using testing::GridToText;
+
+// A random batch: one cell, a block, a scatter, or a line along a zone
+// border (where beacons move), set to blocked, a cost, or opened again.
+std::vector<CellChange> RandomBatch(std::mt19937_64& rng, const Grid& grid,
+                                    int zone_size, std::string* kind) {
+  auto coord = [&](int32_t limit) {
+    return static_cast<int32_t>(rng() % static_cast<uint64_t>(limit));
+  };
+  auto cost = [&]() {
+    switch (rng() % 3) {
+      case 0:
+        return 0;
+      case 1:
+        return 1;
+      default:
+        return 1 + static_cast<int>(rng() % 9);
+    }
+  };
+  std::vector<CellChange> batch;
+  const int32_t w = grid.width(), h = grid.height();
+  switch (rng() % 4) {
+    case 0:
+      *kind = "cell";
+      batch.push_back({{coord(w), coord(h)}, cost()});
+      break;
+    case 1: {
+      *kind = "block";
+      const int32_t bw = 1 + coord(12), bh = 1 + coord(12);
+      const int32_t x0 = coord(w), y0 = coord(h);
+      const int c = cost();
+      for (int32_t y = y0; y < std::min(h, y0 + bh); ++y)
+        for (int32_t x = x0; x < std::min(w, x0 + bw); ++x)
+          batch.push_back({{x, y}, c});
+      break;
+    }
+    case 2: {
+      *kind = "scatter";
+      const int n = 1 + coord(40);
+      for (int i = 0; i < n; ++i)
+        batch.push_back({{coord(w), coord(h)}, cost()});
+      break;
+    }
+    default: {
+      *kind = "border";
+      // A run of cells on one side of a vertical or horizontal zone border.
+      const bool vertical = rng() % 2 == 0;
+      const int32_t lines = (vertical ? w : h) / zone_size;
+      if (lines == 0) break;
+      const int32_t at = (1 + coord(lines)) * zone_size - coord(2);
+      const int32_t along = coord(vertical ? h : w);
+      const int32_t length = 1 + coord(zone_size);
+      const int c = cost();
+      for (int32_t i = along; i < std::min(vertical ? h : w, along + length);
+           ++i) {
+        const Point p = vertical ? Point{at, i} : Point{i, at};
+        if (grid.InBounds(p)) batch.push_back({p, c});
+      }
+    }
+  }
+  return batch;
+}
+
+Grid WorldGrid(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const int w = 40 + static_cast<int>(rng() % 90);
+  const int h = 40 + static_cast<int>(rng() % 90);
+  if (seed % 3 == 0) {
+    return testing::RandomGrid(seed, {w, h, 0.2, seed % 2 ? 1 : 6});
+  }
+  MapGenOptions options;
+  options.kind = seed % 3 == 1 ? MapKind::kRooms : MapKind::kTerrain;
+  options.width = w;
+  options.height = h;
+  options.seed = seed;
+  options.feature = 8 + static_cast<int>(rng() % 12);
+  return *GenerateMap(options);
+}
+
+BuildOptions OptionsForSeed(uint64_t seed) {
+  std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ull);
+  BuildOptions options;
+  options.params.zone_size = 8 << (rng() % 2);  // 8 or 16
+  options.params.levels = 1 + static_cast<int>(rng() % 3);
+  options.params.group = 2 + static_cast<int>(rng() % 3);
+  options.params.entrance_threshold = 2 + static_cast<int>(rng() % 6);
+  options.params.cache_paths = rng() % 2 == 0;
+  options.params.connectivity =
+      rng() % 4 == 0 ? Connectivity::kFour : Connectivity::kEight;
+  options.threads = 1;
+  return options;
+}
+
+// 90 worlds x 4 batches applied in sequence = 360 batches.
+TEST(ApplyChangesTest, SameBytesAsFullRebuildOnRandomBatches) {
+  int batches = 0, partial = 0;
+  for (uint64_t seed = 1; seed <= 90; ++seed) {
+    const BuildOptions options = OptionsForSeed(seed);
+    absl::StatusOr<World> world = BuildWorld(WorldGrid(seed), options);
+    ASSERT_TRUE(world.ok()) << world.status();
+    std::mt19937_64 rng(seed * 31 + 7);
+    for (int step = 0; step < 4; ++step) {
+      std::string kind;
+      const std::vector<CellChange> batch =
+          RandomBatch(rng, world->grid(), options.params.zone_size, &kind);
+      UpdateReport report;
+      UpdateOptions update;
+      update.threads = 1 + static_cast<int>(seed % 2);
+      absl::StatusOr<World> next = ApplyChanges(*world, batch, update, &report);
+      ASSERT_TRUE(next.ok()) << next.status();
+      absl::StatusOr<World> rebuilt = BuildWorld(next->grid(), options);
+      ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
+      ASSERT_EQ(SerializeWorld(*next), SerializeWorld(*rebuilt))
+          << "seed " << seed << " step " << step << " batch " << kind << " of "
+          << batch.size() << " cells, first "
+          << PointString(batch.empty() ? Point{} : batch[0].cell)
+          << "; grid before:\n"
+          << GridToText(world->grid());
+      EXPECT_EQ(next->version(), world->version() + 1);
+      // Every changed cell's zone is reported as affected.
+      for (const CellChange& c : batch) {
+        if (report.changed_cells == 0) break;
+        if (world->grid().cost(c.cell) == c.cost) continue;
+        const ZoneId z = world->abstraction().levels[0].ZoneOf(c.cell);
+        EXPECT_TRUE(std::binary_search(report.affected_zones.begin(),
+                                       report.affected_zones.end(), z))
+            << "seed " << seed << " cell " << PointString(c.cell);
+      }
+      if (report.zones_searched[0] < report.zones_total[0]) ++partial;
+      ++batches;
+      world = std::move(next);
+    }
+  }
+  EXPECT_EQ(batches, 360);
+  // The point of the exercise: most batches search only part of the world.
+  EXPECT_GT(partial, batches / 2);
+}
+
+World RoomsWorld(int size, int zone_size) {
+  MapGenOptions gen;
+  gen.kind = MapKind::kRooms;
+  gen.width = gen.height = size;
+  gen.seed = 5;
+  BuildOptions options;
+  options.params.zone_size = zone_size;
+  options.params.levels = 2;
+  options.threads = 1;
+  return *BuildWorld(*GenerateMap(gen), options);
+}
+
+TEST(ApplyChangesTest, OneInteriorCellSearchesOneZonePerLevel) {
+  const World world = RoomsWorld(128, 16);
+  // (20, 20) is inside level-1 zone (1, 1), away from its borders.
+  const int cost = world.grid().cost({20, 20}) == 1 ? 0 : 1;
+  UpdateReport report;
+  absl::StatusOr<World> next =
+      ApplyChanges(world, {{{20, 20}, cost}}, {}, &report);
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(report.changed_cells, 1);
+  ASSERT_EQ(report.affected_zones.size(), 1u);
+  EXPECT_EQ(report.affected_zones[0], ZoneId(8 + 1));
+  EXPECT_EQ(report.zones_searched, (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(report.zones_total, (std::vector<int64_t>{64, 4}));
+  EXPECT_EQ(next->grid().cost({20, 20}), cost);
+}
+
+TEST(ApplyChangesTest, NoOpChangesSearchNothing) {
+  const World world = RoomsWorld(64, 16);
+  UpdateReport report;
+  const int same = world.grid().cost({3, 3});
+  absl::StatusOr<World> next =
+      ApplyChanges(world, {{{3, 3}, same}}, {}, &report);
+  ASSERT_TRUE(next.ok());
+  EXPECT_EQ(report.changed_cells, 0);
+  EXPECT_TRUE(report.affected_zones.empty());
+  EXPECT_EQ(report.zones_searched, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(SerializeWorld(*next), SerializeWorld(world));
+}
+
+TEST(ApplyChangesTest, LaterChangeOfACellWins) {
+  const World world = RoomsWorld(64, 16);
+  absl::StatusOr<World> next =
+      ApplyChanges(world, {{{5, 5}, 0}, {{5, 5}, 7}, {{6, 5}, 3}});
+  ASSERT_TRUE(next.ok());
+  EXPECT_EQ(next->grid().cost({5, 5}), 7);
+  EXPECT_EQ(next->grid().cost({6, 5}), 3);
+}
+
+TEST(ApplyChangesTest, BadBatchIsRejectedWhole) {
+  const World world = RoomsWorld(64, 16);
+  const std::string before = SerializeWorld(world);
+  absl::StatusOr<World> outside =
+      ApplyChanges(world, {{{1, 1}, 0}, {{2, 1}, 0}, {{64, 3}, 0}});
+  ASSERT_FALSE(outside.ok());
+  EXPECT_EQ(outside.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(outside.status().message().find("change 2"), std::string::npos)
+      << outside.status();
+  EXPECT_NE(outside.status().message().find("(64,3)"), std::string::npos)
+      << outside.status();
+  absl::StatusOr<World> negative = ApplyChanges(world, {{{-1, 0}, 1}});
+  EXPECT_FALSE(negative.ok());
+  absl::StatusOr<World> bad_cost = ApplyChanges(world, {{{1, 1}, 256}});
+  ASSERT_FALSE(bad_cost.ok());
+  EXPECT_NE(bad_cost.status().message().find("cost 256"), std::string::npos)
+      << bad_cost.status();
+  EXPECT_FALSE(ApplyChanges(world, {{{1, 1}, -3}}).ok());
+  EXPECT_EQ(SerializeWorld(world), before);
+
+  WorldVersions versions(RoomsWorld(64, 16));
+  const std::shared_ptr<const World> v0 = versions.Current();
+  EXPECT_FALSE(versions.Apply({{{1, 1}, 0}, {{99, 1}, 0}}).ok());
+  EXPECT_EQ(versions.Current(), v0);  // nothing published
+}
+
+TEST(WorldVersionsTest, SnapshotsKeepTheirVersion) {
+  WorldVersions versions(RoomsWorld(64, 16));
+  const std::shared_ptr<const World> v0 = versions.Current();
+  const std::string v0_bytes = SerializeWorld(*v0);
+  Point open{-1, -1};
+  for (int y = 0; y < 64 && open.x < 0; ++y)
+    for (int x = 0; x < 64; ++x)
+      if (v0->grid().passable({x, y})) {
+        open = {x, y};
+        break;
+      }
+  ASSERT_GE(open.x, 0);
+  absl::StatusOr<UpdateReport> report = versions.Apply({{open, kBlocked}});
+  ASSERT_TRUE(report.ok()) << report.status();
+  const std::shared_ptr<const World> v1 = versions.Current();
+  EXPECT_EQ(v1->version(), 1u);
+  EXPECT_FALSE(v1->grid().passable(open));
+  // The held snapshot is untouched.
+  EXPECT_TRUE(v0->grid().passable(open));
+  EXPECT_EQ(SerializeWorld(*v0), v0_bytes);
+}
+
+}  // namespace
+}  // namespace zonepath
