@@ -106,10 +106,8 @@ absl::StatusOr<Point> PathStore::CellOf(const Pieces& pieces,
       absl::StrCat("move ", step, " is past the end of the stored path"));
 }
 
-absl::Status PathStore::ReadPieces(const Pieces& pieces, int64_t max_steps,
-                                   RunLengthPath* out) const {
-  ASSIGN_OR_RETURN(Point start, CellOf(pieces, 0));
-  out->Reset(start);
+absl::Status PathStore::ForEachRun(const Pieces& pieces, int64_t max_steps,
+                                   absl::FunctionRef<bool(Run)> fn) const {
   int64_t budget =
       max_steps < 0 ? std::numeric_limits<int64_t>::max() : max_steps;
   for (const Piece& piece : pieces) {
@@ -123,12 +121,22 @@ absl::Status PathStore::ReadPieces(const Pieces& pieces, int64_t max_steps,
     while (left > 0 && reader.Next(&run)) {
       const uint32_t take =
           static_cast<uint32_t>(std::min<int64_t>(run.count, left));
-      out->Append(run.direction, take);
+      if (!fn({run.direction, take})) return absl::OkStatus();
       left -= take;
     }
     RETURN_IF_ERROR(reader.status());
   }
   return absl::OkStatus();
+}
+
+absl::Status PathStore::ReadPieces(const Pieces& pieces, int64_t max_steps,
+                                   RunLengthPath* out) const {
+  ASSIGN_OR_RETURN(Point start, CellOf(pieces, 0));
+  out->Reset(start);
+  return ForEachRun(pieces, max_steps, [out](Run run) {
+    out->Append(run.direction, run.count);
+    return true;
+  });
 }
 
 absl::Status PathStore::Set(UnitId unit, const RunLengthPath& path,
@@ -360,6 +368,68 @@ absl::Status PathStore::Read(UnitId unit, int64_t max_steps,
   absl::ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
   return ReadPieces(*pieces, max_steps, out);
+}
+
+absl::Status PathStore::WalkCells(const Pieces& pieces,
+                                  absl::FunctionRef<bool(Point)> visit) const {
+  ASSIGN_OR_RETURN(Point at, CellOf(pieces, 0));
+  if (!visit(at)) return absl::OkStatus();
+  return ForEachRun(pieces, -1, [&](Run run) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      at = Step(at, run.direction);
+      if (!visit(at)) return false;
+    }
+    return true;
+  });
+}
+
+absl::Status PathStore::ZonesCrossed(UnitId unit, const ZoneLayout& layout,
+                                     std::vector<ZoneId>* zones) const {
+  zones->clear();
+  absl::ReaderMutexLock lock(&mu_);
+  ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
+  ZoneId last(~0u);
+  RETURN_IF_ERROR(WalkCells(*pieces, [&](Point p) {
+    const ZoneId z = layout.ZoneOf(p);
+    if (z != last) zones->push_back(z);
+    last = z;
+    return true;
+  }));
+  std::sort(zones->begin(), zones->end());
+  zones->erase(std::unique(zones->begin(), zones->end()), zones->end());
+  return absl::OkStatus();
+}
+
+void PathStore::UnitsCrossing(const ZoneLayout& layout,
+                              absl::Span<const ZoneId> zones,
+                              std::vector<UnitId>* units) const {
+  units->clear();
+  if (zones.empty()) return;
+  uint32_t max_zone = 0;
+  for (ZoneId z : zones) max_zone = std::max(max_zone, z.value());
+  std::vector<bool> marked(max_zone + 1, false);
+  for (ZoneId z : zones) marked[z.value()] = true;
+  absl::ReaderMutexLock lock(&mu_);
+  for (const auto& [unit, pieces] : units_) {
+    bool hit = false;
+    // A stored path that fails to decode cannot be checked: report it, so
+    // the caller re-plans it rather than trusting it.
+    const absl::Status walked = WalkCells(pieces, [&](Point p) {
+      const uint32_t z = layout.ZoneOf(p).value();
+      hit = z <= max_zone && marked[z];
+      return !hit;
+    });
+    if (hit || !walked.ok()) units->push_back(unit);
+  }
+  std::sort(units->begin(), units->end());
+}
+
+void PathStore::ForEachUnitCrossing(
+    const ZoneLayout& layout, absl::Span<const ZoneId> zones,
+    absl::FunctionRef<void(UnitId)> affected) const {
+  std::vector<UnitId> units;
+  UnitsCrossing(layout, zones, &units);
+  for (UnitId unit : units) affected(unit);
 }
 
 PathStoreStats PathStore::Stats() const {

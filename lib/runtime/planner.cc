@@ -454,6 +454,7 @@ struct Planner::Impl {
       if (direct_cost < kInf) {
         mode = Mode::kDirect;
         stats->used_direct = true;
+        stats->planned_cost = direct_cost;
         return SearchOutcome::kFound;
       }
       return absl::InternalError(absl::StrCat(
@@ -462,6 +463,8 @@ struct Planner::Impl {
           "does not match its grid"));
     }
     mode = Mode::kAbstract;
+    stats->planned_cost = upper_nodes.empty() ? l1.G(level.node_count() + 1)
+                                              : l2.G(upper->node_count() + 1);
     stats->abstract_nodes = static_cast<int64_t>(
         upper_nodes.empty() ? path_nodes.size() : upper_nodes.size());
     start_segment.Reset(s);

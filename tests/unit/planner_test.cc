@@ -148,6 +148,36 @@ Grid RoomsGrid(int side, uint64_t seed) {
   return *GenerateMap(g);
 }
 
+// planned_cost (known after Plan, before any refinement) is what the
+// refined path then costs, for abstract and direct plans alike.
+TEST(PlannerTest, PlannedCostMatchesTheRefinedPath) {
+  for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
+    MapGenOptions g;
+    g.kind = kind;
+    g.width = 160;
+    g.height = 120;
+    g.seed = 4;
+    const Grid grid = *GenerateMap(g);
+    const World world = Build(grid, 8, 3, false);
+    Planner planner(world);
+    std::mt19937_64 rng(4);
+    RunLengthPath path;
+    int direct = 0;
+    for (int q = 0; q < 60; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      absl::StatusOr<SearchOutcome> outcome = planner.FindPath(s, t, {}, &path);
+      ASSERT_TRUE(outcome.ok()) << outcome.status();
+      if (*outcome != SearchOutcome::kFound || s == t) continue;
+      direct += planner.stats().used_direct;
+      EXPECT_NEAR(planner.stats().planned_cost, path.cost(), 1e-5 * path.cost())
+          << MapKindName(kind) << " " << PointString(s) << " -> "
+          << PointString(t);
+    }
+    EXPECT_GT(direct, 0);
+  }
+}
+
 TEST(PlannerTest, FewerTurnsSavesRunsAtNoCost) {
   const Grid grid = RoomsGrid(192, 5);
   const World world = Build(grid, 16, 2, false);

@@ -36,12 +36,14 @@
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/inlined_vector.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/types/span.h"
 #include "zonepath/base/strong_id.h"
 #include "zonepath/grid/path.h"
+#include "zonepath/grid/zone_layout.h"
 #include "zonepath/paths/path_codec.h"
 
 namespace zonepath {
@@ -121,6 +123,23 @@ class PathStore {
   // starts at the unit's position; its capacity is reused.
   absl::Status Read(UnitId unit, int64_t max_steps, RunLengthPath* out) const;
 
+  // ---- Watching for map changes (zones of a ZoneLayout, e.g. level 1's).
+
+  // The zones the unit's remaining path visits (its position included),
+  // sorted, each once.
+  absl::Status ZonesCrossed(UnitId unit, const ZoneLayout& layout,
+                            std::vector<ZoneId>* zones) const;
+  // The units whose remaining path visits any of `zones`, sorted by id
+  // (replacing the contents of `units`). Decodes every stored path: O(total
+  // remaining moves).
+  void UnitsCrossing(const ZoneLayout& layout, absl::Span<const ZoneId> zones,
+                     std::vector<UnitId>* units) const;
+  // Calls `affected(unit)` for each of those units, in id order, without
+  // holding the store's lock: the callback may re-plan and Splice or Set.
+  void ForEachUnitCrossing(const ZoneLayout& layout,
+                           absl::Span<const ZoneId> zones,
+                           absl::FunctionRef<void(UnitId)> affected) const;
+
   PathStoreStats Stats() const;
   // Bytes held: the arena's chunks, the unit table, the segment table and
   // the object itself.
@@ -149,6 +168,16 @@ class PathStore {
   absl::StatusOr<const Pieces*> Find(UnitId unit) const
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
   absl::StatusOr<Point> CellOf(const Pieces& pieces, int64_t step) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // Calls fn(run) for the unit's next moves (all if max_steps < 0), runs
+  // cut at piece boundaries, until fn returns false.
+  absl::Status ForEachRun(const Pieces& pieces, int64_t max_steps,
+                          absl::FunctionRef<bool(Run)> fn) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // Calls visit(cell) for the position and every cell entered after it,
+  // until visit returns false.
+  absl::Status WalkCells(const Pieces& pieces,
+                         absl::FunctionRef<bool(Point)> visit) const
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
   absl::Status ReadPieces(const Pieces& pieces, int64_t max_steps,
                           RunLengthPath* out) const

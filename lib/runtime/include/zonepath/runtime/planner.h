@@ -63,6 +63,10 @@ struct PlanStats {
   SearchStats direct;          // direct bounded search for close queries
   int64_t abstract_nodes = 0;  // nodes on the abstract path
   bool used_direct = false;
+  // After Plan: the cost of the path the cursor will yield, before
+  // smoothing (from the abstract search, with float edge costs: equal to
+  // the refined cost up to ~1e-6 relative). Cheap to get: no refinement.
+  double planned_cost = 0;
   double cost_before_smoothing = 0;
   int64_t total_expanded() const {
     return connect.expanded + abstract.expanded + refine.expanded +

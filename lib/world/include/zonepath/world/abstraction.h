@@ -24,13 +24,12 @@
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
+#include "zonepath/grid/zone_layout.h"
 
 namespace zonepath {
 
 struct BeaconTag {};
 using BeaconId = StrongId<BeaconTag, uint32_t>;
-struct ZoneTag {};
-using ZoneId = StrongId<ZoneTag, uint32_t>;
 
 // Parameters the abstraction was built with (stored in the world file).
 struct BuildParams {
@@ -78,10 +77,8 @@ struct AbstractLevel {
   uint32_t zone_count() const {
     return static_cast<uint32_t>(zones_x) * zones_y;
   }
-  ZoneId ZoneOf(Point p) const {
-    return ZoneId(static_cast<uint32_t>(p.y / zone_side) * zones_x +
-                  static_cast<uint32_t>(p.x / zone_side));
-  }
+  ZoneLayout layout() const { return {zone_side, zones_x}; }
+  ZoneId ZoneOf(Point p) const { return layout().ZoneOf(p); }
   Rect ZoneRect(ZoneId z, int32_t width, int32_t height) const;
   size_t MemoryUsage() const;
 };

@@ -1,0 +1,86 @@
+// Path repair ("watching for map changes"): when a world change touches
+// zones a stored path crosses, re-plan only from the unit's position to the
+// first cell after the last changed zone on its path, and splice that detour
+// in front of the untouched rest (PathStore::Splice re-encodes nothing
+// else). When the spliced path would be much longer than a fresh one, re-plan
+// the whole path instead.
+//
+// The bound: a spliced path is kept only if it costs at most
+// `fallback_ratio` times a fresh path's cost. The fresh cost is first bounded
+// from below by the heuristic (no search); only when that does not settle it
+// is a fresh plan searched (abstract search only, see
+// PlanStats::planned_cost), and refined only if it wins.
+//
+// One PathRepairer per thread and world version (it owns a Planner):
+//
+//   UpdateReport report;
+//   ASSIGN_OR_RETURN(World next, ApplyChanges(world, changes, {}, &report));
+//   PathRepairer repairer(next);
+//   const ZoneLayout layout = next.abstraction().levels[0].layout();
+//   store.ForEachUnitCrossing(layout, report.affected_zones, [&](UnitId u) {
+//     absl::StatusOr<RepairResult> r =
+//         repairer.Repair(u, report.affected_zones, {}, &store);
+//   });
+#ifndef ZONEPATH_REPAIR_PATH_REPAIR_H_
+#define ZONEPATH_REPAIR_PATH_REPAIR_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "zonepath/paths/path_store.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/world/world.h"
+
+namespace zonepath {
+
+struct RepairOptions {
+  PlanOptions plan;  // for the detour and any fresh plan
+  // Keep a spliced path only if its cost <= fallback_ratio x a fresh path's
+  // (>= 1; 1 keeps only splices as good as a fresh plan).
+  double fallback_ratio = 1.2;
+};
+
+enum class RepairKind {
+  kUntouched,    // the remaining path does not enter an affected zone
+  kSpliced,      // detour to the rejoin cell + the old rest
+  kReplanned,    // the splice was too long (or impossible): fresh path
+  kUnreachable,  // the goal cannot be reached any more: path removed
+};
+const char* RepairKindName(RepairKind kind);
+
+struct RepairResult {
+  RepairKind kind = RepairKind::kUntouched;
+  int64_t replaced_steps = 0;   // old moves replaced (all, when re-planned)
+  double cost = 0;              // cost of the unit's new remaining path
+  bool fresh_searched = false;  // a fresh plan was searched to check the bound
+};
+
+class PathRepairer {
+ public:
+  explicit PathRepairer(const World& world);
+
+  // Repairs `unit`'s stored path on this repairer's world after a change
+  // that affected `affected_zones` (level-1 zones, sorted). Errors: the unit
+  // is not stored, or it stands on a cell that is now blocked (the caller
+  // decides where it goes); the stored path is then unchanged.
+  absl::StatusOr<RepairResult> Repair(UnitId unit,
+                                      absl::Span<const ZoneId> affected_zones,
+                                      const RepairOptions& options,
+                                      PathStore* store);
+
+  // Statistics of the planner's last search (detour or fresh plan).
+  const PlanStats& stats() const { return planner_.stats(); }
+
+ private:
+  const World& world_;
+  Planner planner_;
+  RunLengthPath remaining_;  // scratch, reused
+  RunLengthPath detour_;
+  std::vector<Point> cells_;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_REPAIR_PATH_REPAIR_H_

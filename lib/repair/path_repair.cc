@@ -1,0 +1,136 @@
+#include "zonepath/repair/path_repair.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/grid/moves.h"
+
+namespace zonepath {
+
+const char* RepairKindName(RepairKind kind) {
+  switch (kind) {
+    case RepairKind::kUntouched:
+      return "untouched";
+    case RepairKind::kSpliced:
+      return "spliced";
+    case RepairKind::kReplanned:
+      return "replanned";
+    case RepairKind::kUnreachable:
+      return "unreachable";
+  }
+  return "?";
+}
+
+PathRepairer::PathRepairer(const World& world)
+    : world_(world), planner_(world) {}
+
+absl::StatusOr<RepairResult> PathRepairer::Repair(
+    UnitId unit, absl::Span<const ZoneId> affected_zones,
+    const RepairOptions& options, PathStore* store) {
+  if (!(options.fallback_ratio >= 1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "fallback_ratio must be >= 1, got ", options.fallback_ratio));
+  }
+  RETURN_IF_ERROR(store->Read(unit, -1, &remaining_));
+  const Grid& grid = world_.grid();
+  const ZoneLayout layout = world_.abstraction().levels[0].layout();
+  auto affected = [&](Point p) {
+    return std::binary_search(affected_zones.begin(), affected_zones.end(),
+                              layout.ZoneOf(p));
+  };
+  // cells_[i]: the cell after i moves. A move is touched if any cell it
+  // depends on (both ends, and for a diagonal the two cells it passes) lies
+  // in an affected zone; every other move is exactly as legal and costly as
+  // before the change.
+  cells_.clear();
+  Point at = remaining_.start();
+  cells_.push_back(at);
+  int64_t last_touched = affected(at) ? 0 : -1;
+  for (const Run& run : remaining_.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      const Point next = Step(at, run.direction);
+      bool touched = affected(next);
+      if (IsDiagonal(run.direction)) {
+        touched =
+            touched || affected({next.x, at.y}) || affected({at.x, next.y});
+      }
+      cells_.push_back(next);
+      if (touched) last_touched = static_cast<int64_t>(cells_.size()) - 1;
+      at = next;
+    }
+  }
+  const int64_t steps = static_cast<int64_t>(cells_.size()) - 1;
+  RepairResult result;
+  if (last_touched < 0) {
+    ASSIGN_OR_RETURN(PathWalk walk,
+                     WalkPath(grid, remaining_, world_.params().connectivity));
+    result.cost = walk.cost;
+    return result;
+  }
+  const Point start = cells_.front(), goal = cells_.back();
+  if (!grid.passable(start)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("unit ", unit.value(), " stands on ", PointString(start),
+                     ", blocked since the change; its path is unchanged"));
+  }
+  if (!grid.SameComponent(start, goal)) {
+    store->Remove(unit);
+    result.kind = RepairKind::kUnreachable;
+    result.replaced_steps = steps;
+    return result;
+  }
+  // Rejoin at the first cell after the last touched move: from there on the
+  // old path is untouched.
+  const int64_t rejoin = std::min(last_touched + 1, steps);
+  double rest_cost = 0;
+  for (int64_t i = rejoin; i < steps; ++i) {
+    rest_cost += StepCost(*DirectionFromDelta(cells_[i + 1].x - cells_[i].x,
+                                              cells_[i + 1].y - cells_[i].y),
+                          grid.cost(cells_[i]), grid.cost(cells_[i + 1]));
+  }
+  ASSIGN_OR_RETURN(
+      SearchOutcome outcome,
+      planner_.FindPath(start, cells_[rejoin], options.plan, &detour_));
+  if (outcome != SearchOutcome::kFound) {
+    return absl::InternalError(absl::StrCat(
+        "no detour from ", PointString(start), " to ",
+        PointString(cells_[rejoin]), " although they share a component"));
+  }
+  const double splice_cost = detour_.cost() + rest_cost;
+  bool keep_splice = rejoin < steps;
+  if (keep_splice) {
+    const double lower_bound = HeuristicCost(
+        start, goal, world_.params().connectivity, grid.min_cost());
+    if (splice_cost > options.fallback_ratio * lower_bound) {
+      ASSIGN_OR_RETURN(outcome, planner_.Plan(start, goal, options.plan));
+      result.fresh_searched = true;
+      keep_splice =
+          outcome == SearchOutcome::kFound &&
+          splice_cost <= options.fallback_ratio * planner_.stats().planned_cost;
+      if (!keep_splice) {
+        // Refine the fresh plan the bound check already searched.
+        detour_.Reset(start);
+        planner_.Cursor().Next(std::numeric_limits<int64_t>::max() / 2,
+                               &detour_);
+        if (options.plan.smooth) planner_.Smooth(&detour_);
+      }
+    }
+  }
+  if (keep_splice) {
+    RETURN_IF_ERROR(store->Splice(unit, rejoin, detour_));
+    result.kind = RepairKind::kSpliced;
+    result.replaced_steps = rejoin;
+    result.cost = splice_cost;
+  } else {
+    RETURN_IF_ERROR(store->Set(unit, detour_));
+    result.kind = RepairKind::kReplanned;
+    result.replaced_steps = steps;
+    result.cost = detour_.cost();
+  }
+  return result;
+}
+
+}  // namespace zonepath
