@@ -46,9 +46,11 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
   // in an affected zone; every other move is exactly as legal and costly as
   // before the change.
   cells_.clear();
+  directions_.clear();
   Point at = remaining_.start();
   cells_.push_back(at);
-  int64_t last_touched = affected(at) ? 0 : -1;
+  int64_t first_touched = affected(at) ? 0 : -1;
+  int64_t last_touched = first_touched;
   for (const Run& run : remaining_.runs()) {
     for (uint32_t i = 0; i < run.count; ++i) {
       const Point next = Step(at, run.direction);
@@ -58,11 +60,15 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
             touched || affected({next.x, at.y}) || affected({at.x, next.y});
       }
       cells_.push_back(next);
-      if (touched) last_touched = static_cast<int64_t>(cells_.size()) - 1;
+      directions_.push_back(run.direction);
+      if (touched) {
+        last_touched = static_cast<int64_t>(cells_.size()) - 1;
+        if (first_touched < 0) first_touched = last_touched;
+      }
       at = next;
     }
   }
-  const int64_t steps = static_cast<int64_t>(cells_.size()) - 1;
+  const int64_t steps = static_cast<int64_t>(directions_.size());
   RepairResult result;
   if (last_touched < 0) {
     ASSIGN_OR_RETURN(PathWalk walk,
@@ -82,25 +88,36 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
     result.replaced_steps = steps;
     return result;
   }
-  // Rejoin at the first cell after the last touched move: from there on the
-  // old path is untouched.
+  // Keep the moves before the first touched one, re-plan from the cell
+  // before it to the first cell after the last touched move, keep the rest.
+  const int64_t leave = std::max<int64_t>(first_touched - 1, 0);
   const int64_t rejoin = std::min(last_touched + 1, steps);
-  double rest_cost = 0;
-  for (int64_t i = rejoin; i < steps; ++i) {
-    rest_cost += StepCost(*DirectionFromDelta(cells_[i + 1].x - cells_[i].x,
-                                              cells_[i + 1].y - cells_[i].y),
-                          grid.cost(cells_[i]), grid.cost(cells_[i + 1]));
-  }
+  auto moves_cost = [&](int64_t begin, int64_t end) {
+    double cost = 0;
+    for (int64_t i = begin; i < end; ++i) {
+      cost += StepCost(directions_[i], grid.cost(cells_[i]),
+                       grid.cost(cells_[i + 1]));
+    }
+    return cost;
+  };
   ASSIGN_OR_RETURN(
       SearchOutcome outcome,
-      planner_.FindPath(start, cells_[rejoin], options.plan, &detour_));
+      planner_.FindPath(cells_[leave], cells_[rejoin], options.plan, &detour_));
   if (outcome != SearchOutcome::kFound) {
     return absl::InternalError(absl::StrCat(
-        "no detour from ", PointString(start), " to ",
+        "no detour from ", PointString(cells_[leave]), " to ",
         PointString(cells_[rejoin]), " although they share a component"));
   }
-  const double splice_cost = detour_.cost() + rest_cost;
-  bool keep_splice = rejoin < steps;
+  // front_ = kept prefix + detour, replacing the first `rejoin` moves.
+  front_.Reset(start);
+  for (int64_t i = 0; i < leave; ++i) front_.Append(directions_[i]);
+  front_.AddCost(moves_cost(0, leave));
+  for (const Run& run : detour_.runs()) front_.Append(run.direction, run.count);
+  front_.AddCost(detour_.cost());
+  const double rest_cost = moves_cost(rejoin, steps);
+  const double splice_cost = front_.cost() + rest_cost;
+  // Re-planning from the position to the goal is a fresh plan already.
+  bool keep_splice = leave > 0 || rejoin < steps;
   if (keep_splice) {
     const double lower_bound = HeuristicCost(
         start, goal, world_.params().connectivity, grid.min_cost());
@@ -112,23 +129,23 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
           splice_cost <= options.fallback_ratio * planner_.stats().planned_cost;
       if (!keep_splice) {
         // Refine the fresh plan the bound check already searched.
-        detour_.Reset(start);
+        front_.Reset(start);
         planner_.Cursor().Next(std::numeric_limits<int64_t>::max() / 2,
-                               &detour_);
-        if (options.plan.smooth) planner_.Smooth(&detour_);
+                               &front_);
+        if (options.plan.smooth) planner_.Smooth(&front_);
       }
     }
   }
   if (keep_splice) {
-    RETURN_IF_ERROR(store->Splice(unit, rejoin, detour_));
+    RETURN_IF_ERROR(store->Splice(unit, rejoin, front_));
     result.kind = RepairKind::kSpliced;
     result.replaced_steps = rejoin;
     result.cost = splice_cost;
   } else {
-    RETURN_IF_ERROR(store->Set(unit, detour_));
+    RETURN_IF_ERROR(store->Set(unit, front_));
     result.kind = RepairKind::kReplanned;
     result.replaced_steps = steps;
-    result.cost = detour_.cost();
+    result.cost = front_.cost();
   }
   return result;
 }

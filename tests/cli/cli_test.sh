@@ -28,7 +28,8 @@ expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
 expect_exit 0 "top help" "$zp" --help
-for cmd in demo scen check-paths gen build inspect query mem render report; do
+for cmd in demo scen check-paths gen build inspect query mem render report \
+  changes; do
   expect_exit 0 "$cmd --help" "$zp" "$cmd" --help
 done
 "$zp" scen --help >"$tmp/help"
@@ -163,6 +164,46 @@ done
 expect_exit 1 "report without -o" "$zp" report
 expect_exit 1 "report with a bad scaling size" "$zp" report -o "$tmp/rep2" \
   --scaling 7
+
+# Change scripts: replayed, verified against full rebuilds, bad ones named.
+cat >"$tmp/changes.txt" <<'SCRIPT'
+# close a door, build a wall, open it again
+cell 9 9 blocked
+apply door
+rect 30 0 2 40 0   # wall
+apply wall
+query 1 1 62 46
+scatter 0.02 3 5
+rect 30 0 2 40 1
+SCRIPT
+expect_exit 0 "changes" "$zp" changes "$tmp/rooms.zpw" "$tmp/changes.txt" \
+  --fleet 30 --rebuild --verify
+expect_grep "apply 'wall' -> version 2" "$tmp/out" "changes applies named batches"
+expect_grep "same bytes" "$tmp/out" "changes verifies against a rebuild"
+expect_grep "apply 'end of script' -> version 3" "$tmp/out" \
+  "changes applies what is left at the end"
+expect_grep "query (1,1) -> (62,46) on version 2" "$tmp/out" \
+  "changes plans queries on the current version"
+expect_grep "units: .* of 30 affected" "$tmp/out" "changes repairs the fleet"
+expect_exit 0 "changes --json" "$zp" changes "$tmp/rooms.zpw" \
+  "$tmp/changes.txt" --fleet 10 --json
+for key in applies queries zones_searched apply_ms spliced replan_ms_median \
+  cost_ratio_max; do
+  expect_grep "\"$key\":" "$tmp/out" "changes --json has $key"
+done
+printf 'cell 1 1 0\nrect 60 40 10 10 0\n' >"$tmp/outside.txt"
+expect_exit 1 "changes outside the map" "$zp" changes "$tmp/rooms.zpw" \
+  "$tmp/outside.txt"
+expect_grep "outside.txt:2:" "$tmp/err" "script error names file and line"
+printf 'cell 1 1 300\n' >"$tmp/badcost.txt"
+expect_exit 1 "changes with a bad cost" "$zp" changes "$tmp/rooms.zpw" \
+  "$tmp/badcost.txt"
+expect_grep "badcost.txt:1: cost '300'" "$tmp/err" "bad cost named"
+printf 'teleport 1 1\n' >"$tmp/badcmd.txt"
+expect_exit 1 "changes with an unknown command" "$zp" changes \
+  "$tmp/rooms.zpw" "$tmp/badcmd.txt"
+expect_exit 1 "changes --verify without --rebuild" "$zp" changes \
+  "$tmp/rooms.zpw" "$tmp/changes.txt" --verify
 
 if [ "$failures" -eq 0 ]; then echo "cli_test: all checks passed"; fi
 exit $((failures > 0))

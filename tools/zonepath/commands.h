@@ -16,6 +16,7 @@ extern const Command kQueryCommand;
 extern const Command kMemCommand;
 extern const Command kRenderCommand;
 extern const Command kReportCommand;
+extern const Command kChangesCommand;
 
 }  // namespace zonepath::cli
 

@@ -14,7 +14,8 @@ const Command* const kCommands[] = {
     &zonepath::cli::kCheckPathsCommand, &zonepath::cli::kGenCommand,
     &zonepath::cli::kBuildCommand,      &zonepath::cli::kInspectCommand,
     &zonepath::cli::kQueryCommand,      &zonepath::cli::kMemCommand,
-    &zonepath::cli::kRenderCommand,     &zonepath::cli::kReportCommand};
+    &zonepath::cli::kRenderCommand,     &zonepath::cli::kReportCommand,
+    &zonepath::cli::kChangesCommand};
 
 void PrintUsage(std::FILE* out) {
   std::fprintf(out,

@@ -1,9 +1,10 @@
 // Path repair ("watching for map changes"): when a world change touches
-// zones a stored path crosses, re-plan only from the unit's position to the
-// first cell after the last changed zone on its path, and splice that detour
-// in front of the untouched rest (PathStore::Splice re-encodes nothing
-// else). When the spliced path would be much longer than a fresh one, re-plan
-// the whole path instead.
+// zones a stored path crosses, keep the moves before the first changed zone,
+// re-plan only from there to the first cell after the last changed zone on
+// the path, and splice (kept prefix + detour) in front of the untouched rest
+// (PathStore::Splice re-encodes nothing after the rejoin cell). When the
+// spliced path would be much longer than a fresh one, re-plan the whole path
+// instead.
 //
 // The bound: a spliced path is kept only if it costs at most
 // `fallback_ratio` times a fresh path's cost. The fresh cost is first bounded
@@ -78,7 +79,9 @@ class PathRepairer {
   Planner planner_;
   RunLengthPath remaining_;  // scratch, reused
   RunLengthPath detour_;
-  std::vector<Point> cells_;
+  RunLengthPath front_;
+  std::vector<Point> cells_;           // cells_[i]: after i moves
+  std::vector<Direction> directions_;  // move i
 };
 
 }  // namespace zonepath
