@@ -47,20 +47,67 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
   grid.width_ = width_;
   grid.height_ = height_;
   grid.costs_ = costs_;
-  bool passability_changed = false;
+  grid.components_ = components_;
+  grid.component_count_ = component_count_;
+  // Cells whose passability flips are relabelled one at a time, in order,
+  // each seeing the grid as the earlier changes left it.
+  bool relabel_all = false;
   for (const CellCost& c : changes) {
     uint8_t& cost = grid.costs_[c.cell.value()];
-    if ((cost == kBlocked) != (c.cost == kBlocked)) passability_changed = true;
+    const bool was_passable = cost != kBlocked;
     cost = c.cost;
+    if (was_passable == (c.cost != kBlocked) || relabel_all) continue;
+    relabel_all =
+        !grid.UpdateComponentsLocally(c.cell.value(), c.cost != kBlocked);
   }
   grid.ComputeCostSummary();
-  if (passability_changed) {
-    grid.ComputeComponents();
-  } else {
-    grid.components_ = components_;
-    grid.component_count_ = component_count_;
-  }
+  if (relabel_all) grid.ComputeComponents();
   return grid;
+}
+
+bool Grid::UpdateComponentsLocally(uint32_t i, bool now_passable) {
+  const Point p = ToPoint(CellIndex(i));
+  if (now_passable) {
+    // Joins its open orthogonal neighbours' component, or starts a new one.
+    uint32_t label = kNoComponent;
+    for (Direction d :
+         {Direction::kN, Direction::kE, Direction::kS, Direction::kW}) {
+      const Point q = Step(p, d);
+      if (!PassableOrFalse(q)) continue;
+      const uint32_t l = component(q);
+      if (label != kNoComponent && l != label) return false;  // a merge
+      label = l;
+    }
+    auto labels = std::make_shared<std::vector<uint32_t>>(*components_);
+    (*labels)[i] = label != kNoComponent ? label : component_count_++;
+    components_ = std::move(labels);
+    return true;
+  }
+  // Blocked: the open orthogonal neighbours stay connected if they all lie
+  // on one unbroken open stretch of the 8 cells around p (consecutive ring
+  // cells are orthogonal neighbours of each other). Nothing to relabel then:
+  // component() answers kNoComponent for blocked cells.
+  static constexpr Direction kRing[8] = {
+      Direction::kN, Direction::kNE, Direction::kE, Direction::kSE,
+      Direction::kS, Direction::kSW, Direction::kW, Direction::kNW};
+  bool open[8];
+  int open_count = 0;
+  for (int k = 0; k < 8; ++k) {
+    open[k] = PassableOrFalse(Step(p, kRing[k]));
+    open_count += open[k];
+  }
+  if (open_count == 8) return true;
+  // Count the open stretches that contain an orthogonal neighbour.
+  int stretches_with_neighbour = 0;
+  for (int k = 0; k < 8; ++k) {
+    if (!open[k] || open[(k + 7) % 8]) continue;  // not a stretch's start
+    bool has_neighbour = false;
+    for (int j = k; open[j % 8] && j < k + 8; ++j) {
+      has_neighbour = has_neighbour || (j % 2 == 0);
+    }
+    stretches_with_neighbour += has_neighbour;
+  }
+  return stretches_with_neighbour <= 1;
 }
 
 void Grid::ComputeCostSummary() {
@@ -86,8 +133,8 @@ void Grid::ComputeCostSummary() {
 void Grid::ComputeComponents() {
   const uint32_t w = static_cast<uint32_t>(width_);
   const uint32_t n = static_cast<uint32_t>(cell_count());
-  components_.assign(n, kNoComponent);
-  std::vector<uint32_t>& parent = components_;
+  auto labels = std::make_shared<std::vector<uint32_t>>(n, kNoComponent);
+  std::vector<uint32_t>& parent = *labels;
   auto find = [&parent](uint32_t x) {
     while (parent[x] != x) {
       parent[x] = parent[parent[x]];
@@ -116,17 +163,18 @@ void Grid::ComputeComponents() {
   for (uint32_t i = 0; i < n; ++i) {
     if (costs_[i] == kBlocked) continue;
     if (parent[i] == i) {
-      components_[i] = next++;
+      parent[i] = next++;
     } else {
-      components_[i] = components_[parent[i]];
+      parent[i] = parent[parent[i]];
     }
   }
   component_count_ = next;
+  components_ = std::move(labels);
 }
 
 size_t Grid::MemoryUsage() const {
   return sizeof(*this) + costs_.capacity() * sizeof(uint8_t) +
-         components_.capacity() * sizeof(uint32_t);
+         (components_ ? components_->capacity() * sizeof(uint32_t) : 0);
 }
 
 }  // namespace zonepath

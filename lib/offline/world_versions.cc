@@ -9,13 +9,13 @@ WorldVersions::WorldVersions(World initial, const UpdateOptions& options)
       current_(std::make_shared<const World>(std::move(initial))) {}
 
 std::shared_ptr<const World> WorldVersions::Current() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  MutexLock lock(&mu_);
   return current_;
 }
 
 absl::StatusOr<UpdateReport> WorldVersions::Apply(
     absl::Span<const CellChange> changes) {
-  std::lock_guard<std::mutex> update_lock(update_mu_);
+  MutexLock update_lock(&update_mu_);
   // Only this thread replaces current_, so reading it once is enough.
   std::shared_ptr<const World> base = Current();
   UpdateReport report;
@@ -23,7 +23,7 @@ absl::StatusOr<UpdateReport> WorldVersions::Apply(
   if (!next.ok()) return next.status();
   auto published = std::make_shared<const World>(*std::move(next));
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    MutexLock lock(&mu_);
     current_.swap(published);
   }
   // `published` now holds the old version: dropped here, outside the lock,

@@ -146,7 +146,7 @@ absl::Status PathStore::Set(UnitId unit, const RunLengthPath& path,
   std::string& bytes = EncodeScratch();
   RETURN_IF_ERROR(
       EncodePath(options_.codec, path, &bytes, options_.encode, 0, end));
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(bytes));
   Pieces& pieces = units_[unit];
   UnrefAll(pieces);
@@ -158,13 +158,13 @@ absl::Status PathStore::Set(UnitId unit, const RunLengthPath& path,
 absl::StatusOr<SegmentId> PathStore::AddShared(const RunLengthPath& path) {
   std::string& bytes = EncodeScratch();
   RETURN_IF_ERROR(EncodePath(options_.codec, path, &bytes, options_.encode));
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(bytes));
   return SegmentId(segment);
 }
 
 absl::Status PathStore::ReleaseShared(SegmentId segment) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   if (!segment.valid() || segment.value() >= segments_.size() ||
       segments_[segment.value()].refs == 0) {
     return absl::NotFoundError(
@@ -180,7 +180,7 @@ absl::Status PathStore::SetPieces(UnitId unit,
     return absl::InvalidArgumentError(absl::StrCat(
         "a path has 1..", kMaxPieces, " pieces, got ", pieces.size()));
   }
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   Pieces resolved;
   Point previous_end;
   for (size_t i = 0; i < pieces.size(); ++i) {
@@ -219,7 +219,7 @@ absl::Status PathStore::Splice(UnitId unit, int64_t replaced_steps,
                                const RunLengthPath& detour) {
   std::string& bytes = EncodeScratch();
   RETURN_IF_ERROR(EncodePath(options_.codec, detour, &bytes, options_.encode));
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = units_.find(unit);
   if (it == units_.end()) return NoUnit(unit);
   Pieces& pieces = it->second;
@@ -256,7 +256,7 @@ absl::Status PathStore::Splice(UnitId unit, int64_t replaced_steps,
 absl::Status PathStore::Extend(UnitId unit, const RunLengthPath& more) {
   std::string& bytes = EncodeScratch();
   RETURN_IF_ERROR(EncodePath(options_.codec, more, &bytes, options_.encode));
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = units_.find(unit);
   if (it == units_.end()) return NoUnit(unit);
   Pieces& pieces = it->second;
@@ -277,7 +277,7 @@ absl::Status PathStore::Extend(UnitId unit, const RunLengthPath& more) {
 }
 
 absl::Status PathStore::Advance(UnitId unit, int64_t steps) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = units_.find(unit);
   if (it == units_.end()) return NoUnit(unit);
   Pieces& pieces = it->second;
@@ -334,7 +334,7 @@ absl::Status PathStore::Compact(Pieces* pieces) {
 }
 
 bool PathStore::Remove(UnitId unit) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = units_.find(unit);
   if (it == units_.end()) return false;
   UnrefAll(it->second);
@@ -343,7 +343,7 @@ bool PathStore::Remove(UnitId unit) {
 }
 
 bool PathStore::Contains(UnitId unit) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   return units_.contains(unit);
 }
 
@@ -352,20 +352,20 @@ absl::StatusOr<Point> PathStore::Position(UnitId unit) const {
 }
 
 absl::StatusOr<int64_t> PathStore::RemainingSteps(UnitId unit) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
   return Remaining(*pieces);
 }
 
 absl::StatusOr<Point> PathStore::CellAt(UnitId unit, int64_t step) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
   return CellOf(*pieces, step);
 }
 
 absl::Status PathStore::Read(UnitId unit, int64_t max_steps,
                              RunLengthPath* out) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
   return ReadPieces(*pieces, max_steps, out);
 }
@@ -386,7 +386,7 @@ absl::Status PathStore::WalkCells(const Pieces& pieces,
 absl::Status PathStore::ZonesCrossed(UnitId unit, const ZoneLayout& layout,
                                      std::vector<ZoneId>* zones) const {
   zones->clear();
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   ASSIGN_OR_RETURN(const Pieces* pieces, Find(unit));
   ZoneId last(~0u);
   RETURN_IF_ERROR(WalkCells(*pieces, [&](Point p) {
@@ -409,7 +409,7 @@ void PathStore::UnitsCrossing(const ZoneLayout& layout,
   for (ZoneId z : zones) max_zone = std::max(max_zone, z.value());
   std::vector<bool> marked(max_zone + 1, false);
   for (ZoneId z : zones) marked[z.value()] = true;
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   for (const auto& [unit, pieces] : units_) {
     bool hit = false;
     // A stored path that fails to decode cannot be checked: report it, so
@@ -433,7 +433,7 @@ void PathStore::ForEachUnitCrossing(
 }
 
 PathStoreStats PathStore::Stats() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   PathStoreStats stats;
   stats.units = static_cast<int64_t>(units_.size());
   for (const auto& [unit, pieces] : units_) {
@@ -449,7 +449,7 @@ PathStoreStats PathStore::Stats() const {
 }
 
 size_t PathStore::MemoryUsage() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   size_t bytes = sizeof(*this) + arena_->MemoryUsage() +
                  segments_.capacity() * sizeof(Segment) +
                  free_segments_.capacity() * sizeof(uint32_t) +

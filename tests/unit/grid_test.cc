@@ -1,8 +1,10 @@
 #include "zonepath/grid/grid.h"
 
+#include <map>
 #include <queue>
 #include <random>
 
+#include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/grid/direction.h"
@@ -94,6 +96,54 @@ TEST(GridTest, ComponentsMatchFloodFillOnRandomGrids) {
       }
     }
   }
+}
+
+// WithCosts keeps labels local where it can; whatever it does, the labels
+// must partition the open cells exactly as a flood fill of the new grid.
+TEST(GridTest, WithCostsComponentsMatchFloodFill) {
+  int same_count = 0, new_count = 0;  // both kinds of batch occur
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));
+    std::mt19937_64 rng(seed);
+    for (int batch = 0; batch < 6; ++batch) {
+      std::vector<Grid::CellCost> changes;
+      const int n = 1 + static_cast<int>(rng() % 4);
+      for (int i = 0; i < n; ++i) {
+        changes.push_back(
+            {CellIndex(static_cast<uint32_t>(rng() % grid.cell_count())),
+             static_cast<uint8_t>(rng() % 3 == 0 ? 0 : 1 + rng() % 3)});
+      }
+      Grid next = grid.WithCosts(changes);
+      const std::vector<int> reference = ReferenceComponents(next);
+      std::map<uint32_t, int> to_reference;
+      std::map<int, uint32_t> from_reference;
+      for (int64_t i = 0; i < next.cell_count(); ++i) {
+        const Point p = next.ToPoint(CellIndex(static_cast<uint32_t>(i)));
+        const uint32_t label = next.component(p);
+        ASSERT_EQ(label == Grid::kNoComponent, reference[i] < 0)
+            << "seed " << seed << " " << PointString(p);
+        if (reference[i] < 0) continue;
+        ASSERT_LT(label, next.component_count());
+        auto [a, fresh_a] = to_reference.emplace(label, reference[i]);
+        auto [b, fresh_b] = from_reference.emplace(reference[i], label);
+        ASSERT_EQ(a->second, reference[i])
+            << "seed " << seed << " batch " << batch << ": label " << label
+            << " spans two components\n"
+            << testing::GridToText(next);
+        ASSERT_EQ(b->second, label) << "seed " << seed << " batch " << batch
+                                    << ": one component has two labels\n"
+                                    << testing::GridToText(next);
+      }
+      if (next.component_count() == grid.component_count()) {
+        ++same_count;
+      } else {
+        ++new_count;
+      }
+      grid = std::move(next);
+    }
+  }
+  EXPECT_GT(same_count, 0);
+  EXPECT_GT(new_count, 0);
 }
 
 TEST(GridTest, DiagonalGapDoesNotConnect) {

@@ -32,8 +32,11 @@ namespace {
 // largest component, found by scanning inwards from the four corners.
 std::vector<std::pair<Point, Point>> LongQueries(const Grid& grid, int count) {
   std::vector<uint32_t> sizes(grid.component_count(), 0);
-  for (uint32_t label : grid.component_labels()) {
-    if (label != Grid::kNoComponent) ++sizes[label];
+  for (int32_t y = 0; y < grid.height(); ++y) {
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      const uint32_t label = grid.component({x, y});
+      if (label != Grid::kNoComponent) ++sizes[label];
+    }
   }
   const uint32_t main = static_cast<uint32_t>(
       std::max_element(sizes.begin(), sizes.end()) - sizes.begin());

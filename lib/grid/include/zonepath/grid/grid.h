@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -41,8 +42,11 @@ class Grid {
   static absl::Status CheckSize(int64_t width, int64_t height);
 
   // A copy with some cells' costs replaced (cells must be in bounds; a later
-  // entry for the same cell wins). Components are computed again only if a
-  // cell turned passable or blocked; otherwise the labels are copied.
+  // entry for the same cell wins). Component labels are shared with this
+  // grid (not copied) while no label changes: cost changes, and blocking a
+  // cell whose open neighbours stay connected around it. Opening a cell next
+  // to one component copies the labels; anything else (a possible split or
+  // merge) labels the whole grid again.
   struct CellCost {
     CellIndex cell;
     uint8_t cost;
@@ -87,15 +91,18 @@ class Grid {
   // Component label of a cell, or kNoComponent if blocked. Two passable cells
   // reach each other (8- or 4-connected alike, since diagonal moves may not
   // cut corners) exactly when their labels are equal.
-  uint32_t component(Point p) const { return components_[Index(p).value()]; }
+  uint32_t component(Point p) const {
+    return passable(p) ? (*components_)[Index(p).value()] : kNoComponent;
+  }
   bool SameComponent(Point a, Point b) const {
     uint32_t ca = component(a);
     return ca != kNoComponent && ca == component(b);
   }
+  // Labels are < component_count(). Exact count for a grid made by Create;
+  // after WithCosts some labels may have fallen out of use.
   uint32_t component_count() const { return component_count_; }
 
   const std::vector<uint8_t>& costs() const { return costs_; }
-  const std::vector<uint32_t>& component_labels() const { return components_; }
 
   // Bytes held by this grid (cost and component arrays).
   size_t MemoryUsage() const;
@@ -103,11 +110,16 @@ class Grid {
  private:
   void ComputeCostSummary();  // passable_count_ and min_cost_
   void ComputeComponents();
+  // Updates labels for cell i turning blocked or passable (costs_ already
+  // changed); false if only a full ComputeComponents can tell.
+  bool UpdateComponentsLocally(uint32_t i, bool now_passable);
 
   int32_t width_ = 0;
   int32_t height_ = 0;
   std::vector<uint8_t> costs_;
-  std::vector<uint32_t> components_;
+  // Per cell; entries of blocked cells are meaningless. Shared (read-only)
+  // between grids made from one another by WithCosts while no label changes.
+  std::shared_ptr<const std::vector<uint32_t>> components_;
   uint32_t component_count_ = 0;
   int64_t passable_count_ = 0;
   uint8_t min_cost_ = 1;

@@ -27,10 +27,10 @@
 #define ZONEPATH_OFFLINE_WORLD_VERSIONS_H_
 
 #include <memory>
-#include <mutex>
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
+#include "zonepath/base/mutex.h"
 #include "zonepath/offline/world_changes.h"
 #include "zonepath/world/world.h"
 
@@ -43,20 +43,18 @@ class WorldVersions {
   WorldVersions& operator=(const WorldVersions&) = delete;
 
   // The newest published version; keep the pointer to keep the version.
-  std::shared_ptr<const World> Current() const;
+  std::shared_ptr<const World> Current() const ABSL_LOCKS_EXCLUDED(mu_);
 
   // Builds and publishes the next version (see ApplyChanges). On error the
   // current version stays.
-  absl::StatusOr<UpdateReport> Apply(absl::Span<const CellChange> changes);
+  absl::StatusOr<UpdateReport> Apply(absl::Span<const CellChange> changes)
+      ABSL_LOCKS_EXCLUDED(update_mu_, mu_);
 
  private:
   const UpdateOptions options_;
-  // std::mutex (pthreads) rather than absl::Mutex here: the distribution's
-  // Abseil is built without ThreadSanitizer annotations, so TSan cannot see
-  // absl::Mutex's ordering and flags the pointer swap as a race.
-  std::mutex update_mu_;                  // one update at a time
-  mutable std::mutex mu_;                 // guards current_ only
-  std::shared_ptr<const World> current_;  // guarded by mu_
+  Mutex update_mu_;   // one update at a time
+  mutable Mutex mu_;  // guards current_ only (base/mutex.h: TSan-visible)
+  std::shared_ptr<const World> current_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace zonepath

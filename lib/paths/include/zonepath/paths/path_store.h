@@ -39,8 +39,8 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/types/span.h"
+#include "zonepath/base/mutex.h"
 #include "zonepath/base/strong_id.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/grid/zone_layout.h"
@@ -188,7 +188,7 @@ class PathStore {
   void ReclaimFront(Pieces* pieces) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   const PathStoreOptions options_;
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;  // absl::Mutex that TSan can check (base/mutex.h)
   std::unique_ptr<paths_internal::BlobArena> arena_ ABSL_GUARDED_BY(mu_);
   std::vector<Segment> segments_ ABSL_GUARDED_BY(mu_);
   std::vector<uint32_t> free_segments_ ABSL_GUARDED_BY(mu_);
