@@ -16,28 +16,47 @@ std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
   for (const PendingEdge& e : edges) ++level->edge_begin[e.source + 1];
   std::partial_sum(level->edge_begin.begin(), level->edge_begin.end(),
                    level->edge_begin.begin());
-  std::vector<PendingEdge> sorted(edges.size());
+  // Place each edge in its source's range, then order each (short) range by
+  // target: straight into the level's arrays, no second copy of the edges.
+  level->edges.resize(edges.size());
+  std::vector<uint32_t> paths(edges.size());
   {
     std::vector<uint32_t> next(level->edge_begin.begin(),
                                level->edge_begin.end() - 1);
-    for (const PendingEdge& e : edges) sorted[next[e.source]++] = e;
+    for (const PendingEdge& e : edges) {
+      const uint32_t at = next[e.source]++;
+      level->edges[at] = e.edge;
+      paths[at] = e.path;
+    }
   }
-  auto by_target = [](const PendingEdge& a, const PendingEdge& b) {
-    if (a.edge.target != b.edge.target) return a.edge.target < b.edge.target;
-    return a.edge.inter_zone < b.edge.inter_zone;
-  };
+  std::vector<uint32_t> order;
+  std::vector<AbstractEdge> edge_scratch;
+  std::vector<uint32_t> path_scratch;
   for (uint32_t v = 0; v < n; ++v) {
-    std::sort(sorted.begin() + level->edge_begin[v],
-              sorted.begin() + level->edge_begin[v + 1], by_target);
-  }
-  edges = std::move(sorted);
-  level->edges.clear();
-  level->edges.reserve(edges.size());
-  std::vector<uint32_t> paths;
-  paths.reserve(edges.size());
-  for (const PendingEdge& e : edges) {
-    level->edges.push_back(e.edge);
-    paths.push_back(e.path);
+    const uint32_t begin = level->edge_begin[v], end = level->edge_begin[v + 1];
+    auto by_target = [&](uint32_t a, uint32_t b) {
+      const AbstractEdge& x = level->edges[a];
+      const AbstractEdge& y = level->edges[b];
+      if (x.target != y.target) return x.target < y.target;
+      return x.inter_zone < y.inter_zone;
+    };
+    bool sorted = true;
+    for (uint32_t i = begin + 1; i < end && sorted; ++i) {
+      sorted = !by_target(i, i - 1);
+    }
+    if (sorted) continue;
+    order.resize(end - begin);
+    for (uint32_t i = 0; i < end - begin; ++i) order[i] = begin + i;
+    std::sort(order.begin(), order.end(), by_target);
+    edge_scratch.clear();
+    path_scratch.clear();
+    for (uint32_t i : order) {
+      edge_scratch.push_back(level->edges[i]);
+      path_scratch.push_back(paths[i]);
+    }
+    std::copy(edge_scratch.begin(), edge_scratch.end(),
+              level->edges.begin() + begin);
+    std::copy(path_scratch.begin(), path_scratch.end(), paths.begin() + begin);
   }
   // Zone-local components: union the endpoints of intra-zone edges.
   std::vector<uint32_t> rank(n, 0), parent(n);

@@ -127,7 +127,10 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   std::vector<uint32_t> node_of_beacon(beacons.size(),
                                        std::numeric_limits<uint32_t>::max());
   for (uint32_t i = 0; i < n; ++i) node_of_beacon[nodes[i]] = i;
+  size_t intra = 0;
+  for (const auto& r : results) intra += r.size();
   std::vector<PendingEdge> edges;
+  edges.reserve(intra + 2 * inter_edges.size());
   for (auto& r : results) {
     edges.insert(edges.end(), r.begin(), r.end());
     r.clear();
