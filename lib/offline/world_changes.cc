@@ -58,7 +58,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
   local.changed_cells = static_cast<int64_t>(last.size());
   for (const Grid::CellCost& c : last) {
     if ((grid.costs()[c.cell.value()] == kBlocked) != (c.cost == kBlocked)) {
-      local.components_recomputed = true;  // as Grid::WithCosts decides
+      local.passability_changed = true;
     }
   }
   const absl::Time grid_begin = absl::Now();

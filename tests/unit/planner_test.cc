@@ -33,6 +33,18 @@ World Build(const Grid& grid, int zone, int levels, bool cache,
   return *BuildWorld(grid, o);
 }
 
+// A generated width x height world of `kind` (feature 0: the kind's default).
+Grid Generated(MapKind kind, int width, int height, uint64_t seed,
+               int feature = 0) {
+  MapGenOptions g;
+  g.kind = kind;
+  g.width = width;
+  g.height = height;
+  g.seed = seed;
+  g.feature = feature;
+  return *GenerateMap(g);
+}
+
 // Returns the path's cost over the optimum (0 if unreachable).
 double CheckQuery(const World& world, Planner& planner, Point s, Point t,
                   const PlanOptions& options, const std::string& context);
@@ -107,13 +119,8 @@ TEST(PlannerTest, LegalAndNeverBelowOptimalOnRandomWorlds) {
 TEST(PlannerTest, LongQueriesAcrossManyZonesOnGeneratedWorlds) {
   for (MapKind kind :
        {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom, MapKind::kTerrain}) {
-    MapGenOptions g;
-    g.kind = kind;
-    g.width = 160;
-    g.height = 120;
-    g.feature = kind == MapKind::kMaze ? 3 : 12;
-    g.seed = 8;
-    const Grid grid = *GenerateMap(g);
+    const Grid grid =
+        Generated(kind, 160, 120, 8, kind == MapKind::kMaze ? 3 : 12);
     const World world = Build(grid, 8, 3, kind == MapKind::kRooms);
     Planner planner(world);
     std::mt19937_64 rng(8);
@@ -141,23 +148,14 @@ TEST(PlannerTest, LongQueriesAcrossManyZonesOnGeneratedWorlds) {
 
 // A generated rooms world of side x side cells.
 Grid RoomsGrid(int side, uint64_t seed) {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = g.height = side;
-  g.seed = seed;
-  return *GenerateMap(g);
+  return Generated(MapKind::kRooms, side, side, seed);
 }
 
 // planned_cost (known after Plan, before any refinement) is what the
 // refined path then costs, for abstract and direct plans alike.
 TEST(PlannerTest, PlannedCostMatchesTheRefinedPath) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
-    MapGenOptions g;
-    g.kind = kind;
-    g.width = 160;
-    g.height = 120;
-    g.seed = 4;
-    const Grid grid = *GenerateMap(g);
+    const Grid grid = Generated(kind, 160, 120, 4);
     const World world = Build(grid, 8, 3, false);
     Planner planner(world);
     std::mt19937_64 rng(4);
@@ -247,12 +245,7 @@ TEST(PlannerTest, TraceRecordsTheSearches) {
 }
 
 TEST(PlannerTest, CursorYieldsTheSameMovesAsFullRefinement) {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = 200;
-  g.height = 150;
-  g.feature = 10;
-  const Grid grid = *GenerateMap(g);
+  const Grid grid = Generated(MapKind::kRooms, 200, 150, 1, 10);
   const World world = Build(grid, 10, 2, false);
   Planner planner(world);
   std::mt19937_64 rng(3);
@@ -308,12 +301,7 @@ TEST(PlannerTest, EdgeCases) {
 }
 
 TEST(PlannerTest, WarmQueriesDoNotAllocate) {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = 256;
-  g.height = 256;
-  g.feature = 15;
-  const Grid grid = *GenerateMap(g);
+  const Grid grid = Generated(MapKind::kRooms, 256, 256, 1, 15);
   for (bool cache : {false, true}) {
     const World world = Build(grid, 16, 2, cache);
     Planner planner(world);

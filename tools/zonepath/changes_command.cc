@@ -212,7 +212,7 @@ absl::Status Changes(const std::vector<std::string>& args) {
         {"changed_cells", report.changed_cells},
         {"zones_searched", report.zones_searched},
         {"zones_total", report.zones_total},
-        {"components_recomputed", report.components_recomputed},
+        {"passability_changed", report.passability_changed},
         {"apply_ms", apply_ms},
         {"grid_ms", absl::ToDoubleMilliseconds(report.grid_time)},
         {"levels_ms", absl::ToDoubleMilliseconds(report.levels_time)}};
@@ -268,7 +268,7 @@ absl::Status Changes(const std::vector<std::string>& args) {
         static_cast<unsigned long long>(world.version()),
         static_cast<long long>(report.changed_cells),
         absl::StrJoin(searched, ", ").c_str(),
-        report.components_recomputed ? "; components recomputed" : "", apply_ms,
+        report.passability_changed ? "; passability changed" : "", apply_ms,
         absl::ToDoubleMilliseconds(report.grid_time),
         absl::ToDoubleMilliseconds(report.levels_time), rebuild_text.c_str());
     std::printf(

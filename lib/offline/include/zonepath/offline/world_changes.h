@@ -46,10 +46,10 @@ struct UpdateReport {
   // Zones searched again per level (index 0 = level 1) and in all.
   std::vector<int64_t> zones_searched;
   std::vector<int64_t> zones_total;
-  bool components_recomputed = false;  // passability changed somewhere
-  absl::Duration grid_time;            // new grid (+ components)
-  absl::Duration levels_time;          // beacons and all levels
-  absl::Duration time;                 // whole update
+  bool passability_changed = false;  // a cell turned blocked or passable
+  absl::Duration grid_time;          // new grid (+ components)
+  absl::Duration levels_time;        // beacons and all levels
+  absl::Duration time;               // whole update
 };
 
 // Checks every change first: a cell outside the grid or a cost outside
