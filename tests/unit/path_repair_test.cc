@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <random>
 
+#include "alloc_counter.h"
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
@@ -216,6 +217,56 @@ TEST(PathRepairTest, RepairedPathsAreLegalAndWithinTheBound) {
   RecordProperty("replanned", replanned);
   RecordProperty("unreachable", unreachable);
   RecordProperty("untouched", untouched);
+}
+
+// Repairs reuse the repairer's scratch, the planner's and the store's: once
+// warmed up on a set of units, repairing them again allocates nothing.
+TEST(PathRepairTest, WarmRepairsDoNotAllocate) {
+  World world = BuildMap(MapKind::kRooms, 128, 7);
+  Fleet fleet;
+  PlaceUnits(world, 30, 5, &fleet);
+  std::vector<RunLengthPath> original(fleet.trips.size());
+  for (size_t u = 0; u < fleet.trips.size(); ++u) {
+    ASSERT_TRUE(fleet.store.Read(UnitId(u), -1, &original[u]).ok());
+  }
+  // A wall across the middle: many paths cross it.
+  std::vector<CellChange> wall;
+  for (int32_t y = 20; y < 110; ++y) wall.push_back({{64, y}, kBlocked});
+  UpdateReport report;
+  absl::StatusOr<World> next = ApplyChanges(world, wall, {}, &report);
+  ASSERT_TRUE(next.ok());
+  PathRepairer repairer(*next);
+  std::vector<UnitId> affected;
+  fleet.store.UnitsCrossing(next->abstraction().levels[0].layout(),
+                            report.affected_zones, &affected);
+  // Units standing in the wall get an error status (which allocates its
+  // message): leave them out.
+  affected.erase(std::remove_if(affected.begin(), affected.end(),
+                                [&](UnitId u) {
+                                  return !next->grid().passable(
+                                      original[u.value()].start());
+                                }),
+                 affected.end());
+  ASSERT_GT(affected.size(), 3u);
+  int64_t allocations = 0;
+  int kinds[4] = {0, 0, 0, 0};
+  for (int round = 0; round < 3; ++round) {
+    const int64_t before = testing::AllocationCount();
+    for (UnitId u : affected) {
+      // Put the old path back (Set reuses the store's freed blocks), then
+      // repair it again.
+      ASSERT_TRUE(fleet.store.Set(u, original[u.value()]).ok());
+      absl::StatusOr<RepairResult> r =
+          repairer.Repair(u, report.affected_zones, {}, &fleet.store);
+      ASSERT_TRUE(r.ok()) << r.status();
+      if (round == 2) ++kinds[static_cast<int>(r->kind)];
+    }
+    if (round == 2) allocations = testing::AllocationCount() - before;
+  }
+  EXPECT_EQ(allocations, 0);
+  EXPECT_GT(kinds[static_cast<int>(RepairKind::kSpliced)] +
+                kinds[static_cast<int>(RepairKind::kReplanned)],
+            0);
 }
 
 TEST(PathRepairTest, BadRatioIsRejected) {

@@ -157,7 +157,8 @@ class PathStore {
     uint32_t begin;
     uint32_t end;
   };
-  using Pieces = absl::InlinedVector<Piece, 1>;
+  // Two inline: a path spliced once (detour + rest) needs no heap block.
+  using Pieces = absl::InlinedVector<Piece, 2>;
 
   static int64_t Remaining(const Pieces& pieces);
   absl::StatusOr<uint32_t> StoreSegment(absl::string_view bytes)
