@@ -150,7 +150,7 @@ absl::Status PathStore::Set(UnitId unit, const RunLengthPath& path,
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(bytes));
   Pieces& pieces = units_[unit];
   UnrefAll(pieces);
-  pieces.clear();
+  pieces.erase(pieces.begin(), pieces.end());  // keeps capacity, unlike clear
   pieces.push_back({segment, 0, static_cast<uint32_t>(end)});
   return absl::OkStatus();
 }
@@ -233,7 +233,10 @@ absl::Status PathStore::Splice(UnitId unit, int64_t replaced_steps,
         replaced_steps, ")"));
   }
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(bytes));
-  Pieces spliced;
+  // Built in scratch, then copied into the unit's list, which keeps its
+  // capacity: a unit spliced before allocates nothing here.
+  Pieces& spliced = scratch_pieces_;
+  spliced.erase(spliced.begin(), spliced.end());
   spliced.push_back({segment, 0, static_cast<uint32_t>(detour.steps())});
   int64_t skip = replaced_steps;
   for (const Piece& piece : pieces) {
@@ -248,7 +251,7 @@ absl::Status PathStore::Splice(UnitId unit, int64_t replaced_steps,
     skip = 0;
   }
   UnrefAll(pieces);
-  pieces = std::move(spliced);
+  pieces.assign(spliced.begin(), spliced.end());
   if (pieces.size() > kMaxPieces) return Compact(&pieces);
   return absl::OkStatus();
 }
@@ -328,7 +331,7 @@ absl::Status PathStore::Compact(Pieces* pieces) {
                              options_.encode));
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(scratch_bytes_));
   UnrefAll(*pieces);
-  pieces->clear();
+  pieces->erase(pieces->begin(), pieces->end());
   pieces->push_back({segment, 0, static_cast<uint32_t>(scratch_path_.steps())});
   return absl::OkStatus();
 }
@@ -458,6 +461,9 @@ size_t PathStore::MemoryUsage() const {
   bytes += units_.capacity() * (sizeof(std::pair<UnitId, Pieces>) + 1);
   for (const auto& [unit, pieces] : units_) {
     if (pieces.capacity() > 1) bytes += pieces.capacity() * sizeof(Piece);
+  }
+  if (scratch_pieces_.capacity() > 1) {
+    bytes += scratch_pieces_.capacity() * sizeof(Piece);
   }
   return bytes;
 }

@@ -157,8 +157,7 @@ class PathStore {
     uint32_t begin;
     uint32_t end;
   };
-  // Two inline: a path spliced once (detour + rest) needs no heap block.
-  using Pieces = absl::InlinedVector<Piece, 2>;
+  using Pieces = absl::InlinedVector<Piece, 1>;
 
   static int64_t Remaining(const Pieces& pieces);
   absl::StatusOr<uint32_t> StoreSegment(absl::string_view bytes)
@@ -196,6 +195,7 @@ class PathStore {
   absl::flat_hash_map<UnitId, Pieces> units_ ABSL_GUARDED_BY(mu_);
   // Scratch for writers (under the lock).
   std::string scratch_bytes_ ABSL_GUARDED_BY(mu_);
+  Pieces scratch_pieces_ ABSL_GUARDED_BY(mu_);
   RunLengthPath scratch_path_ ABSL_GUARDED_BY(mu_);
 };
 
