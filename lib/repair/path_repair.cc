@@ -25,7 +25,7 @@ const char* RepairKindName(RepairKind kind) {
 }
 
 PathRepairer::PathRepairer(const World& world)
-    : world_(world), planner_(world) {}
+    : world_(world), planner_(world), fresh_planner_(world) {}
 
 absl::StatusOr<RepairResult> PathRepairer::Repair(
     UnitId unit, absl::Span<const ZoneId> affected_zones,
@@ -100,52 +100,56 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
     }
     return cost;
   };
-  ASSIGN_OR_RETURN(
-      SearchOutcome outcome,
-      planner_.FindPath(cells_[leave], cells_[rejoin], options.plan, &detour_));
+  const double prefix_cost = moves_cost(0, leave);
+  const double rest_cost = moves_cost(rejoin, steps);
+  // Re-planning from the position to the goal is a fresh plan already.
+  const bool whole = leave == 0 && rejoin == steps;
+  // Plan the detour but refine only the plan that wins: for a long detour
+  // around a large obstacle, refining a splice that the bound then rejects
+  // would cost as much as the fresh plan itself.
+  ASSIGN_OR_RETURN(SearchOutcome outcome,
+                   planner_.Plan(cells_[leave], cells_[rejoin], options.plan));
   if (outcome != SearchOutcome::kFound) {
     return absl::InternalError(absl::StrCat(
         "no detour from ", PointString(cells_[leave]), " to ",
         PointString(cells_[rejoin]), " although they share a component"));
   }
-  // front_ = kept prefix + detour, replacing the first `rejoin` moves.
-  front_.Reset(start);
-  for (int64_t i = 0; i < leave; ++i) front_.Append(directions_[i]);
-  front_.AddCost(moves_cost(0, leave));
-  for (const Run& run : detour_.runs()) front_.Append(run.direction, run.count);
-  front_.AddCost(detour_.cost());
-  const double rest_cost = moves_cost(rejoin, steps);
-  const double splice_cost = front_.cost() + rest_cost;
-  // Re-planning from the position to the goal is a fresh plan already.
-  bool keep_splice = leave > 0 || rejoin < steps;
+  const double splice_estimate =
+      prefix_cost + planner_.stats().planned_cost + rest_cost;
+  bool keep_splice = !whole;
   if (keep_splice) {
     const double lower_bound = HeuristicCost(
         start, goal, world_.params().connectivity, grid.min_cost());
-    if (splice_cost > options.fallback_ratio * lower_bound) {
-      ASSIGN_OR_RETURN(outcome, planner_.Plan(start, goal, options.plan));
+    if (splice_estimate > options.fallback_ratio * lower_bound) {
+      ASSIGN_OR_RETURN(outcome, fresh_planner_.Plan(start, goal, options.plan));
       result.fresh_searched = true;
-      keep_splice =
-          outcome == SearchOutcome::kFound &&
-          splice_cost <= options.fallback_ratio * planner_.stats().planned_cost;
-      if (!keep_splice) {
-        // Refine the fresh plan the bound check already searched.
-        front_.Reset(start);
-        planner_.Cursor().Next(std::numeric_limits<int64_t>::max() / 2,
-                               &front_);
-        if (options.plan.smooth) planner_.Smooth(&front_);
-      }
+      keep_splice = outcome == SearchOutcome::kFound &&
+                    splice_estimate <= options.fallback_ratio *
+                                           fresh_planner_.stats().planned_cost;
     }
   }
+  Planner& chosen = keep_splice || whole ? planner_ : fresh_planner_;
+  detour_.Reset(keep_splice || whole ? cells_[leave] : start);
+  chosen.Cursor().Next(std::numeric_limits<int64_t>::max() / 2, &detour_);
+  if (options.plan.smooth) chosen.Smooth(&detour_);
   if (keep_splice) {
+    // front_ = kept prefix + detour, replacing the first `rejoin` moves.
+    front_.Reset(start);
+    for (int64_t i = 0; i < leave; ++i) front_.Append(directions_[i]);
+    front_.AddCost(prefix_cost);
+    for (const Run& run : detour_.runs()) {
+      front_.Append(run.direction, run.count);
+    }
+    front_.AddCost(detour_.cost());
     RETURN_IF_ERROR(store->Splice(unit, rejoin, front_));
     result.kind = RepairKind::kSpliced;
     result.replaced_steps = rejoin;
-    result.cost = splice_cost;
+    result.cost = front_.cost() + rest_cost;
   } else {
-    RETURN_IF_ERROR(store->Set(unit, front_));
+    RETURN_IF_ERROR(store->Set(unit, detour_));
     result.kind = RepairKind::kReplanned;
     result.replaced_steps = steps;
-    result.cost = front_.cost();
+    result.cost = detour_.cost();
   }
   return result;
 }

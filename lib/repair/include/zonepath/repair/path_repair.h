@@ -7,10 +7,11 @@
 // instead.
 //
 // The bound: a spliced path is kept only if it costs at most
-// `fallback_ratio` times a fresh path's cost. The fresh cost is first bounded
-// from below by the heuristic (no search); only when that does not settle it
-// is a fresh plan searched (abstract search only, see
-// PlanStats::planned_cost), and refined only if it wins.
+// `fallback_ratio` times a fresh (unsmoothed) path's cost. The detour is
+// planned first without refinement (PlanStats::planned_cost); the fresh cost
+// is bounded from below by the heuristic (no search), and only when that
+// does not settle it is a fresh plan searched, again without refinement.
+// Only the winner is refined (and smoothed, if asked).
 //
 // One PathRepairer per thread and world version (it owns a Planner):
 //
@@ -71,12 +72,14 @@ class PathRepairer {
                                       const RepairOptions& options,
                                       PathStore* store);
 
-  // Statistics of the planner's last search (detour or fresh plan).
+  // Statistics of the last detour search.
   const PlanStats& stats() const { return planner_.stats(); }
 
  private:
   const World& world_;
-  Planner planner_;
+  Planner planner_;          // detours
+  Planner fresh_planner_;    // fresh plans, kept apart so both plans survive
+                             // until one of them is refined
   RunLengthPath remaining_;  // scratch, reused
   RunLengthPath detour_;
   RunLengthPath front_;
