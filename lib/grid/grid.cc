@@ -36,8 +36,8 @@ absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
   Grid grid;
   grid.width_ = static_cast<int32_t>(width);
   grid.height_ = static_cast<int32_t>(height);
-  grid.costs_ = std::move(costs);
-  grid.ComputeCostSummary();
+  grid.costs_ = CowArray<uint8_t>::FromVector(costs);
+  grid.CountCosts();
   grid.ComputeComponents();
   return grid;
 }
@@ -52,15 +52,18 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
   // Cells whose passability flips are relabelled one at a time, in order,
   // each seeing the grid as the earlier changes left it.
   bool relabel_all = false;
+  grid.cost_counts_ = cost_counts_;
   for (const CellCost& c : changes) {
-    uint8_t& cost = grid.costs_[c.cell.value()];
+    uint8_t& cost = grid.costs_.Mutable(c.cell.value());
     const bool was_passable = cost != kBlocked;
+    --grid.cost_counts_[cost];
+    ++grid.cost_counts_[c.cost];
     cost = c.cost;
     if (was_passable == (c.cost != kBlocked) || relabel_all) continue;
     relabel_all =
         !grid.UpdateComponentsLocally(c.cell.value(), c.cost != kBlocked);
   }
-  grid.ComputeCostSummary();
+  grid.SummariseCosts();
   if (relabel_all) grid.ComputeComponents();
   return grid;
 }
@@ -78,9 +81,7 @@ bool Grid::UpdateComponentsLocally(uint32_t i, bool now_passable) {
       if (label != kNoComponent && l != label) return false;  // a merge
       label = l;
     }
-    auto labels = std::make_shared<std::vector<uint32_t>>(*components_);
-    (*labels)[i] = label != kNoComponent ? label : component_count_++;
-    components_ = std::move(labels);
+    components_.Set(i, label != kNoComponent ? label : component_count_++);
     return true;
   }
   // Blocked: the open orthogonal neighbours stay connected if they all lie
@@ -110,17 +111,23 @@ bool Grid::UpdateComponentsLocally(uint32_t i, bool now_passable) {
   return stretches_with_neighbour <= 1;
 }
 
-void Grid::ComputeCostSummary() {
-  uint8_t min_cost = 255;
-  int64_t passable = 0;
-  for (uint8_t c : costs_) {
-    if (c != kBlocked) {
-      ++passable;
-      min_cost = std::min(min_cost, c);
+void Grid::CountCosts() {
+  cost_counts_.assign(256, 0);
+  costs_.ForEachPage([&](const uint8_t* data, size_t n) {
+    for (size_t i = 0; i < n; ++i) ++cost_counts_[data[i]];
+  });
+  SummariseCosts();
+}
+
+void Grid::SummariseCosts() {
+  passable_count_ = cell_count() - cost_counts_[kBlocked];
+  min_cost_ = 1;
+  for (int c = 1; c < 256; ++c) {
+    if (cost_counts_[c] > 0) {
+      min_cost_ = static_cast<uint8_t>(c);
+      break;
     }
   }
-  passable_count_ = passable;
-  min_cost_ = passable > 0 ? min_cost : 1;
 }
 
 // Two-pass labelling with union-find stored in the label array itself.
@@ -133,8 +140,8 @@ void Grid::ComputeCostSummary() {
 void Grid::ComputeComponents() {
   const uint32_t w = static_cast<uint32_t>(width_);
   const uint32_t n = static_cast<uint32_t>(cell_count());
-  auto labels = std::make_shared<std::vector<uint32_t>>(n, kNoComponent);
-  std::vector<uint32_t>& parent = *labels;
+  const std::vector<uint8_t> costs = costs_.ToVector();
+  std::vector<uint32_t> parent(n, kNoComponent);
   auto find = [&parent](uint32_t x) {
     while (parent[x] != x) {
       parent[x] = parent[parent[x]];
@@ -153,15 +160,15 @@ void Grid::ComputeComponents() {
     }
   };
   for (uint32_t i = 0; i < n; ++i) {
-    if (costs_[i] == kBlocked) continue;
+    if (costs[i] == kBlocked) continue;
     parent[i] = i;
     const uint32_t x = i % w;
-    if (x > 0 && costs_[i - 1] != kBlocked) unite(i, i - 1);
-    if (i >= w && costs_[i - w] != kBlocked) unite(i, i - w);
+    if (x > 0 && costs[i - 1] != kBlocked) unite(i, i - 1);
+    if (i >= w && costs[i - w] != kBlocked) unite(i, i - w);
   }
   uint32_t next = 0;
   for (uint32_t i = 0; i < n; ++i) {
-    if (costs_[i] == kBlocked) continue;
+    if (costs[i] == kBlocked) continue;
     if (parent[i] == i) {
       parent[i] = next++;
     } else {
@@ -169,12 +176,16 @@ void Grid::ComputeComponents() {
     }
   }
   component_count_ = next;
-  components_ = std::move(labels);
+  components_ = CowArray<uint32_t>::FromVector(parent);
 }
 
 size_t Grid::MemoryUsage() const {
-  return sizeof(*this) + costs_.capacity() * sizeof(uint8_t) +
-         (components_ ? components_->capacity() * sizeof(uint32_t) : 0);
+  return sizeof(*this) + cost_counts_.capacity() * sizeof(int64_t) +
+         costs_.MemoryUsage() + components_.MemoryUsage();
+}
+
+size_t Grid::OwnedBytes() const {
+  return costs_.OwnedBytes() + components_.OwnedBytes();
 }
 
 }  // namespace zonepath

@@ -49,7 +49,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
   for (size_t i = 0; i < effective.size(); ++i) {
     if (i + 1 < effective.size() && effective[i + 1].cell == effective[i].cell)
       continue;
-    if (grid.costs()[effective[i].cell.value()] != effective[i].cost) {
+    if (grid.cost(effective[i].cell) != effective[i].cost) {
       last.push_back(effective[i]);
     }
   }
@@ -57,7 +57,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
   UpdateReport local;
   local.changed_cells = static_cast<int64_t>(last.size());
   for (const Grid::CellCost& c : last) {
-    if ((grid.costs()[c.cell.value()] == kBlocked) != (c.cost == kBlocked)) {
+    if ((grid.cost(c.cell) == kBlocked) != (c.cost == kBlocked)) {
       local.passability_changed = true;
     }
   }
@@ -67,7 +67,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
 
   // Level-1 zones holding a changed cell. Zones across a border from one
   // get searched again only if their beacons move (BuildAbstraction checks).
-  const Abstraction& old = world.abstraction();
+  const Abstraction old = world.FlatAbstraction();
   offline_internal::PreviousBuild previous;
   previous.abstraction = &old;
   previous.beacons = &old.beacons;

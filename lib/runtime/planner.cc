@@ -122,9 +122,9 @@ struct Planner::Impl {
   enum class Mode { kEmpty, kDirect, kAbstract };
 
   const Grid& grid;
-  const Abstraction& abstraction;
-  const AbstractLevel& level;  // level 1
-  const AbstractLevel* upper;  // level 2, if built
+  const SharedAbstraction& abstraction;
+  const SharedLevel& level;  // level 1
+  const SharedLevel* upper;  // level 2, if built
   Connectivity connectivity;
   ZoneDijkstra start_dijkstra;
   ZoneDijkstra goal_dijkstra;
@@ -183,7 +183,7 @@ struct Planner::Impl {
     const ZoneId z = level.ZoneOf(p);
     zone_cells.clear();
     for (uint32_t v = level.zone_node_begin[z.value()];
-         v < level.zone_node_begin[z.value() + 1]; ++v) {
+         v < level.zone_node_end[z.value()]; ++v) {
       zone_cells.push_back(Cell(v));
     }
     dijkstra.Run(grid, p, level.ZoneRect(z, grid.width(), grid.height()),
@@ -194,7 +194,7 @@ struct Planner::Impl {
   // Level-1 neighbours of u staying inside `rect` (all of the grid if null).
   template <typename Relax>
   void Level1Edges(uint32_t u, const Rect* rect, bool with_h, Relax&& relax) {
-    for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+    for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
       const AbstractEdge& edge = level.edges[e];
       const Point c = Cell(edge.target);
       if (rect != nullptr && !rect->Contains(c)) continue;
@@ -231,7 +231,7 @@ struct Planner::Impl {
   // level-1 Dijkstras inside those zones (disjoint node sets, so both share
   // one generation of l1), then A* on level 2.
   bool SearchLevelTwo(double bound, SearchStats* stats) {
-    const AbstractLevel& top = *upper;
+    const SharedLevel& top = *upper;
     const uint32_t vs = level.node_count(), vg = vs + 1;
     const Rect rs =
         top.ZoneRect(top.ZoneOf(start), grid.width(), grid.height());
@@ -253,8 +253,7 @@ struct Planner::Impl {
         [&](uint32_t u, auto&& relax) {
           if (u == vg) {
             for (uint32_t v = level.zone_node_begin[level.ZoneOf(goal).value()];
-                 v < level.zone_node_begin[level.ZoneOf(goal).value() + 1];
-                 ++v) {
+                 v < level.zone_node_end[level.ZoneOf(goal).value()]; ++v) {
               if (goal_link_stamp[v] == link_generation) {
                 relax(v, goal_link[v], 0.0);
               }
@@ -272,13 +271,13 @@ struct Planner::Impl {
         [&](uint32_t u, auto&& relax) {
           if (u == ts) {
             for (uint32_t v = top.zone_node_begin[zs.value()];
-                 v < top.zone_node_begin[zs.value() + 1]; ++v) {
+                 v < top.zone_node_end[zs.value()]; ++v) {
               const double d = l1.G(top.node_beacon[v]);
               if (d < kInf) relax(v, d, H(Cell(top.node_beacon[v])));
             }
             return;
           }
-          for (uint32_t e = top.edge_begin[u]; e < top.edge_begin[u + 1]; ++e) {
+          for (uint32_t e = top.edge_begin[u]; e < top.edge_end[u]; ++e) {
             const AbstractEdge& edge = top.edges[e];
             relax(edge.target, edge.cost,
                   H(Cell(top.node_beacon[edge.target])));
@@ -318,7 +317,7 @@ struct Planner::Impl {
   // path_nodes; false when the level-1 path is complete.
   bool ExtendPathNodes(PlanStats* stats) {
     if (next_upper > 0 && next_upper < upper_nodes.size()) {
-      const AbstractLevel& top = *upper;
+      const SharedLevel& top = *upper;
       const uint32_t a = top.node_beacon[upper_nodes[next_upper - 1]];
       const uint32_t b = top.node_beacon[upper_nodes[next_upper]];
       ++next_upper;
@@ -341,8 +340,7 @@ struct Planner::Impl {
       BestFirst(
           l1, a, h(Cell(a)),
           [&](uint32_t u, auto&& relax) {
-            for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
-                 ++e) {
+            for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
               const AbstractEdge& ed = level.edges[e];
               const Point c = Cell(ed.target);
               if (rect.Contains(c)) relax(ed.target, ed.cost, h(c));
@@ -422,12 +420,12 @@ struct Planner::Impl {
     }
     start_links.clear();
     for (uint32_t v = level.zone_node_begin[zs.value()];
-         v < level.zone_node_begin[zs.value() + 1]; ++v) {
+         v < level.zone_node_end[zs.value()]; ++v) {
       const double d = start_dijkstra.Distance(Cell(v));
       if (d < kInf) start_links.push_back({v, d});
     }
     for (uint32_t v = level.zone_node_begin[zt.value()];
-         v < level.zone_node_begin[zt.value() + 1]; ++v) {
+         v < level.zone_node_end[zt.value()]; ++v) {
       const double d = goal_dijkstra.Distance(Cell(v));
       if (d < kInf) {
         goal_link[v] = d;
@@ -477,10 +475,10 @@ struct Planner::Impl {
   }
 
   // Cheapest edge u -> v of `l`.
-  static const AbstractEdge* FindEdge(const AbstractLevel& l, uint32_t u,
+  static const AbstractEdge* FindEdge(const SharedLevel& l, uint32_t u,
                                       uint32_t v, uint32_t* index) {
     const AbstractEdge* best = nullptr;
-    for (uint32_t e = l.edge_begin[u]; e < l.edge_begin[u + 1]; ++e) {
+    for (uint32_t e = l.edge_begin[u]; e < l.edge_end[u]; ++e) {
       if (l.edges[e].target == v &&
           (best == nullptr || l.edges[e].cost < best->cost)) {
         best = &l.edges[e];
@@ -514,7 +512,7 @@ struct Planner::Impl {
       AppendRunWalked({d, 1}, &cursor_at, out);
       return;
     }
-    const CachedPaths& cached = abstraction.cached_paths;
+    const SharedCachedPaths& cached = abstraction.cached_paths;
     if (abstraction.params.cache_paths) {
       for (uint32_t r = cached.path_begin[index];
            r < cached.path_begin[index + 1]; ++r) {

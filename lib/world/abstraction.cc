@@ -5,20 +5,19 @@
 
 namespace zonepath {
 
-AbstractLevel AbstractLevel::WithGeometry(const BuildParams& params,
-                                          int32_t width, int32_t height,
-                                          int index) {
+LevelGeometry LevelGeometry::For(const BuildParams& params, int32_t width,
+                                 int32_t height, int index) {
   int64_t side = params.zone_size;
   for (int i = 0; i < index; ++i) side *= params.group;
   side = std::min<int64_t>(side, std::numeric_limits<int32_t>::max() / 2);
-  AbstractLevel level;
+  LevelGeometry level;
   level.zone_side = static_cast<int32_t>(side);
   level.zones_x = static_cast<int32_t>((width + side - 1) / side);
   level.zones_y = static_cast<int32_t>((height + side - 1) / side);
   return level;
 }
 
-Rect AbstractLevel::ZoneRect(ZoneId z, int32_t width, int32_t height) const {
+Rect LevelGeometry::ZoneRect(ZoneId z, int32_t width, int32_t height) const {
   const int32_t zx = static_cast<int32_t>(z.value() % zones_x);
   const int32_t zy = static_cast<int32_t>(z.value() / zones_x);
   return {zx * zone_side, zy * zone_side, std::min(width, (zx + 1) * zone_side),

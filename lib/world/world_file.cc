@@ -97,9 +97,10 @@ PendingSection Section(uint32_t kind, uint32_t level, const std::vector<T>& v) {
 
 std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
   const Grid& grid = world.grid();
-  const Abstraction& a = world.abstraction();
+  const Abstraction a = world.FlatAbstraction();
   std::vector<PendingSection> sections;
-  sections.push_back(Section(kGrid, 0, grid.costs()));
+  const std::vector<uint8_t> costs = grid.CostVector();
+  sections.push_back(Section(kGrid, 0, costs));
   sections.push_back(Section(kBeacons, 0, a.beacons));
   for (size_t i = 0; i < a.levels.size(); ++i) {
     const AbstractLevel& level = a.levels[i];

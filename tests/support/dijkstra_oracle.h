@@ -25,9 +25,10 @@ inline std::vector<double> OracleDistances(const Grid& grid, Point start,
   const int w = grid.width();
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> dist(static_cast<size_t>(grid.cell_count()), inf);
+  const std::vector<uint8_t> costs = grid.CostVector();
   auto open = [&](int x, int y) {
     return x >= bounds.x0 && y >= bounds.y0 && x < bounds.x1 && y < bounds.y1 &&
-           grid.costs()[static_cast<size_t>(y) * w + x] != 0;
+           costs[static_cast<size_t>(y) * w + x] != 0;
   };
   using Item = std::pair<double, int64_t>;
   std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
@@ -38,7 +39,7 @@ inline std::vector<double> OracleDistances(const Grid& grid, Point start,
     queue.pop();
     if (d > dist[cell]) continue;
     const int x = static_cast<int>(cell % w), y = static_cast<int>(cell / w);
-    const double here = grid.costs()[cell];
+    const double here = costs[cell];
     for (int dy = -1; dy <= 1; ++dy) {
       for (int dx = -1; dx <= 1; ++dx) {
         if (dx == 0 && dy == 0) continue;
@@ -48,8 +49,8 @@ inline std::vector<double> OracleDistances(const Grid& grid, Point start,
         if (!open(nx, ny)) continue;
         if (diagonal && (!open(nx, y) || !open(x, ny))) continue;
         const int64_t next = int64_t{ny} * w + nx;
-        const double step = (here + grid.costs()[next]) / 2.0 *
-                            (diagonal ? std::sqrt(2.0) : 1.0);
+        const double step =
+            (here + costs[next]) / 2.0 * (diagonal ? std::sqrt(2.0) : 1.0);
         if (d + step < dist[next]) {
           dist[next] = d + step;
           queue.push({dist[next], next});

@@ -79,7 +79,7 @@ std::vector<uint32_t> LevelComponents(const AbstractLevel& level) {
 
 void CheckWorld(const World& world, const std::string& context) {
   const Grid& grid = world.grid();
-  const Abstraction& a = world.abstraction();
+  const Abstraction a = world.FlatAbstraction();
   const bool eight = a.params.connectivity == Connectivity::kEight;
   ASSERT_EQ(static_cast<int>(a.levels.size()), a.params.levels);
   // Level 1 edges.
@@ -261,7 +261,7 @@ TEST(BuildWorldTest, CachedPathsWalkBetweenTheirBeacons) {
   const Grid grid = testing::RandomGrid(9, {70, 50, 0.25, 4});
   absl::StatusOr<World> world = BuildWorld(grid, Options(10, 2, 2, true, 2));
   ASSERT_TRUE(world.ok());
-  const Abstraction& a = world->abstraction();
+  const Abstraction a = world->FlatAbstraction();
   const AbstractLevel& l1 = a.levels[0];
   ASSERT_EQ(a.cached_paths.path_begin.size(), l1.edges.size() + 1);
   int64_t checked = 0;

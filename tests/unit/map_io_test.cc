@@ -125,7 +125,7 @@ TEST(MapWriteTest, RoundTripsWeightedRandomGrids) {
     ASSERT_TRUE(WriteMap(grid, out).ok());
     absl::StatusOr<Grid> back = ReadMapString(out.str());
     ASSERT_TRUE(back.ok()) << back.status();
-    EXPECT_EQ(back->costs(), grid.costs()) << "seed " << seed;
+    EXPECT_EQ(back->CostVector(), grid.CostVector()) << "seed " << seed;
   }
 }
 
@@ -146,7 +146,7 @@ TEST(MapWriteTest, FileWriteIsAtomicAndLeavesOldFileOnFailure) {
   EXPECT_FALSE(WriteMapFile(bad, path).ok());
   absl::StatusOr<Grid> back = ReadMapFile(path);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->costs(), good.costs());
+  EXPECT_EQ(back->CostVector(), good.CostVector());
   for (const auto& entry : std::filesystem::directory_iterator(
            std::filesystem::temp_directory_path())) {
     EXPECT_EQ(entry.path().string().find(path + ".tmp"), std::string::npos);

@@ -63,12 +63,12 @@ class Progress {
 nlohmann::json LevelsJson(const World& world) {
   nlohmann::json levels = nlohmann::json::array();
   for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
-    const AbstractLevel& l = world.abstraction().levels[i];
+    const SharedLevel& l = world.abstraction().levels[i];
     levels.push_back({{"level", i + 1},
                       {"zone_side", l.zone_side},
                       {"zones", l.zone_count()},
-                      {"beacons", l.node_count()},
-                      {"edges", l.edges.size()}});
+                      {"beacons", l.live_nodes},
+                      {"edges", l.live_edges}});
   }
   return levels;
 }
@@ -87,10 +87,11 @@ void PrintSummary(const World& world, const WorldFileSizes& sizes) {
       std::string(ConnectivityName(p.connectivity)).c_str(),
       p.cache_paths ? ", cached paths" : "");
   for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
-    const AbstractLevel& l = world.abstraction().levels[i];
-    std::printf("level %zu: zone side %d, %u zones, %u beacons, %zu edges\n",
-                i + 1, l.zone_side, l.zone_count(), l.node_count(),
-                l.edges.size());
+    const SharedLevel& l = world.abstraction().levels[i];
+    std::printf("level %zu: zone side %d, %u zones, %lld beacons, %lld edges\n",
+                i + 1, l.zone_side, l.zone_count(),
+                static_cast<long long>(l.live_nodes),
+                static_cast<long long>(l.live_edges));
   }
   std::printf(
       "file: %llu bytes = header %llu + grid %llu + abstraction %llu + "

@@ -131,7 +131,7 @@ void DrawTerrain(const Grid& grid, const View& view, RgbImage& image) {
   }
 }
 
-void DrawZoneBorders(const AbstractLevel& level, const View& view, Rgb color,
+void DrawZoneBorders(const SharedLevel& level, const View& view, Rgb color,
                      double alpha, RgbImage& image) {
   const int32_t side = level.zone_side;
   if (side * view.ppc / view.block < 4) return;  // borders would fill it
@@ -149,27 +149,37 @@ void DrawZoneBorders(const AbstractLevel& level, const View& view, Rgb color,
 }
 
 void DrawGraph(const World& world, const View& view, RgbImage& image) {
-  const Abstraction& a = world.abstraction();
-  const AbstractLevel& level = a.levels[0];
-  for (uint32_t u = 0; u < level.node_count(); ++u) {
-    const Point pu = a.beacons[u];
-    for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
-      const AbstractEdge& edge = level.edges[e];
-      if (edge.target < u) continue;  // each undirected edge once
-      const Point pv = a.beacons[edge.target];
-      if (!view.region.Contains(pu) && !view.region.Contains(pv)) continue;
-      image.Line(view.Cx(pu.x), view.Cy(pu.y), view.Cx(pv.x), view.Cy(pv.y),
-                 edge.inter_zone ? kInterEdge : kIntraEdge);
+  const SharedAbstraction& a = world.abstraction();
+  const SharedLevel& level = a.levels[0];
+  // Zone by zone: an updated world also holds unused (dead) node ids.
+  for (uint32_t z = 0; z < level.zone_count(); ++z) {
+    for (uint32_t u = level.zone_node_begin[z]; u < level.zone_node_end[z];
+         ++u) {
+      const Point pu = a.beacons[u];
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
+        const AbstractEdge& edge = level.edges[e];
+        if (edge.target < u) continue;  // each undirected edge once
+        const Point pv = a.beacons[edge.target];
+        if (!view.region.Contains(pu) && !view.region.Contains(pv)) continue;
+        image.Line(view.Cx(pu.x), view.Cy(pu.y), view.Cx(pv.x), view.Cy(pv.y),
+                   edge.inter_zone ? kInterEdge : kIntraEdge);
+      }
     }
   }
 }
 
 void DrawBeacons(const World& world, const View& view, RgbImage& image) {
   const int size = std::max(3, view.ppc);
-  for (const Point& p : world.abstraction().beacons) {
-    if (!view.region.Contains(p)) continue;
-    image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size, size,
-                   kBeacon);
+  const SharedAbstraction& a = world.abstraction();
+  const SharedLevel& level = a.levels[0];
+  for (uint32_t z = 0; z < level.zone_count(); ++z) {
+    for (uint32_t u = level.zone_node_begin[z]; u < level.zone_node_end[z];
+         ++u) {
+      const Point p = a.beacons[u];
+      if (!view.region.Contains(p)) continue;
+      image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size,
+                     size, kBeacon);
+    }
   }
 }
 

@@ -70,7 +70,7 @@ absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
     return std::make_unique<World>(std::move(built));
   }
   ASSIGN_OR_RETURN(World loaded, LoadWorldFile(world_path));
-  if (loaded.grid().costs() != grid.costs() ||
+  if (loaded.grid().CostVector() != grid.CostVector() ||
       loaded.grid().width() != grid.width()) {
     return absl::InvalidArgumentError(
         absl::StrCat(world_path, ": the world's grid differs from ", map_path));

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "zonepath/base/cow_array.h"
 #include "zonepath/grid/geometry.h"
 
 namespace zonepath {
@@ -42,11 +43,12 @@ class Grid {
   static absl::Status CheckSize(int64_t width, int64_t height);
 
   // A copy with some cells' costs replaced (cells must be in bounds; a later
-  // entry for the same cell wins). Component labels are shared with this
-  // grid (not copied) while no label changes: cost changes, and blocking a
-  // cell whose open neighbours stay connected around it. Opening a cell next
-  // to one component copies the labels; anything else (a possible split or
-  // merge) labels the whole grid again.
+  // entry for the same cell wins). Both grids share every page of costs and
+  // labels (CowArray) that the changes do not touch. Labels stay shared
+  // while no label changes: cost changes, and blocking a cell whose open
+  // neighbours stay connected around it. Opening a cell next to one
+  // component writes one label; anything else (a possible split or merge)
+  // labels the whole grid again.
   struct CellCost {
     CellIndex cell;
     uint8_t cost;
@@ -79,6 +81,7 @@ class Grid {
 
   // Requires InBounds(p).
   uint8_t cost(Point p) const { return costs_[Index(p).value()]; }
+  uint8_t cost(CellIndex c) const { return costs_[c.value()]; }
   bool passable(Point p) const { return cost(p) != kBlocked; }
   // Out-of-bounds cells count as blocked.
   bool PassableOrFalse(Point p) const { return InBounds(p) && passable(p); }
@@ -92,7 +95,7 @@ class Grid {
   // reach each other (8- or 4-connected alike, since diagonal moves may not
   // cut corners) exactly when their labels are equal.
   uint32_t component(Point p) const {
-    return passable(p) ? (*components_)[Index(p).value()] : kNoComponent;
+    return passable(p) ? components_[Index(p).value()] : kNoComponent;
   }
   bool SameComponent(Point a, Point b) const {
     uint32_t ca = component(a);
@@ -102,13 +105,18 @@ class Grid {
   // after WithCosts some labels may have fallen out of use.
   uint32_t component_count() const { return component_count_; }
 
-  const std::vector<uint8_t>& costs() const { return costs_; }
+  // All costs, row by row (a copy: O(cells)).
+  std::vector<uint8_t> CostVector() const { return costs_.ToVector(); }
 
-  // Bytes held by this grid (cost and component arrays).
+  // Bytes held by this grid (cost and component arrays, shared pages
+  // included) and the part of them this grid wrote itself rather than
+  // sharing with the grid it was made from.
   size_t MemoryUsage() const;
+  size_t OwnedBytes() const;
 
  private:
-  void ComputeCostSummary();  // passable_count_ and min_cost_
+  void CountCosts();      // cost_counts_ from scratch, then SummariseCosts
+  void SummariseCosts();  // passable_count_ and min_cost_ from cost_counts_
   void ComputeComponents();
   // Updates labels for cell i turning blocked or passable (costs_ already
   // changed); false if only a full ComputeComponents can tell.
@@ -116,11 +124,13 @@ class Grid {
 
   int32_t width_ = 0;
   int32_t height_ = 0;
-  std::vector<uint8_t> costs_;
-  // Per cell; entries of blocked cells are meaningless. Shared (read-only)
-  // between grids made from one another by WithCosts while no label changes.
-  std::shared_ptr<const std::vector<uint32_t>> components_;
+  CowArray<uint8_t> costs_;
+  // Per cell; entries of blocked cells are meaningless.
+  CowArray<uint32_t> components_;
   uint32_t component_count_ = 0;
+  // Cells per cost value: keeps passable_count_ and min_cost_ exact under
+  // WithCosts without a scan of the grid.
+  std::vector<int64_t> cost_counts_;
   int64_t passable_count_ = 0;
   uint8_t min_cost_ = 1;
 };

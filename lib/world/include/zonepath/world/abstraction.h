@@ -50,10 +50,27 @@ struct AbstractEdge {
   float cost;
 };
 
-struct AbstractLevel {
+// Where a level's zones are: level `index` (0 = level 1) of a width x height
+// grid cut into zones of side zone_side.
+struct LevelGeometry {
   int32_t zone_side = 0;  // cells
   int32_t zones_x = 0;
   int32_t zones_y = 0;
+
+  static LevelGeometry For(const BuildParams& params, int32_t width,
+                           int32_t height, int index);
+  uint32_t zone_count() const {
+    return static_cast<uint32_t>(zones_x) * zones_y;
+  }
+  ZoneLayout layout() const { return {zone_side, zones_x}; }
+  ZoneId ZoneOf(Point p) const { return layout().ZoneOf(p); }
+  Rect ZoneRect(ZoneId z, int32_t width, int32_t height) const;
+};
+
+// One level in canonical flat form: what the world file holds and the
+// builder produces. At runtime a World holds levels as SharedLevel
+// (shared_abstraction.h), which versions of a world share zone by zone.
+struct AbstractLevel : LevelGeometry {
   // Node n of this level is beacon node_beacon[n]; nodes sorted by zone.
   std::vector<uint32_t> node_beacon;
   // CSR adjacency: edges of node n are edges[edge_begin[n] .. edge_begin[n+1]).
@@ -63,23 +80,22 @@ struct AbstractLevel {
   // sorted by zone, so this indexes node ids directly).
   std::vector<uint32_t> zone_node_begin;
   // Zone-local component of each node: two nodes of one zone reach each
-  // other inside the zone iff their labels are equal.
+  // other inside the zone iff their labels are equal (the label is the
+  // smallest node id of the component).
   std::vector<uint32_t> node_component;
 
-  // A level with only its geometry set: level `index` (0 = level 1) of a
-  // width x height grid built with `params`. Builder and loader both use it.
+  // A level with only its geometry set. Builder and loader both use it.
   static AbstractLevel WithGeometry(const BuildParams& params, int32_t width,
-                                    int32_t height, int index);
+                                    int32_t height, int index) {
+    AbstractLevel level;
+    static_cast<LevelGeometry&>(level) =
+        LevelGeometry::For(params, width, height, index);
+    return level;
+  }
 
   uint32_t node_count() const {
     return static_cast<uint32_t>(node_beacon.size());
   }
-  uint32_t zone_count() const {
-    return static_cast<uint32_t>(zones_x) * zones_y;
-  }
-  ZoneLayout layout() const { return {zone_side, zones_x}; }
-  ZoneId ZoneOf(Point p) const { return layout().ZoneOf(p); }
-  Rect ZoneRect(ZoneId z, int32_t width, int32_t height) const;
   size_t MemoryUsage() const;
 };
 

@@ -5,9 +5,13 @@
 // memory (zonepath::offline::BuildWorld), or from applying cell changes to
 // another world (zonepath::offline::ApplyChanges, which numbers versions).
 //
+// Its arrays are copy-on-write pages (CowArray): a world made by
+// ApplyChanges shares every page the changes did not touch with the world
+// it came from, so keeping both costs little more than keeping one.
+//
 //   ASSIGN_OR_RETURN(World world, LoadWorldFile("den520d.zpw"));
 //   const Grid& grid = world.grid();
-//   const AbstractLevel& level1 = world.abstraction().levels[0];
+//   const SharedLevel& level1 = world.abstraction().levels[0];
 #ifndef ZONEPATH_WORLD_WORLD_H_
 #define ZONEPATH_WORLD_WORLD_H_
 
@@ -17,29 +21,42 @@
 
 #include "zonepath/grid/grid.h"
 #include "zonepath/world/abstraction.h"
+#include "zonepath/world/shared_abstraction.h"
 
 namespace zonepath {
 
 class World {
  public:
-  World(Grid grid, Abstraction abstraction, uint64_t version = 0)
+  World(Grid grid, const Abstraction& abstraction, uint64_t version = 0)
+      : grid_(std::move(grid)),
+        abstraction_(SharedAbstraction::FromFlat(abstraction)),
+        version_(version) {}
+  World(Grid grid, SharedAbstraction abstraction, uint64_t version)
       : grid_(std::move(grid)),
         abstraction_(std::move(abstraction)),
         version_(version) {}
 
   const Grid& grid() const { return grid_; }
-  const Abstraction& abstraction() const { return abstraction_; }
+  const SharedAbstraction& abstraction() const { return abstraction_; }
+  // The abstraction in canonical flat form (a copy; O(abstraction)).
+  Abstraction FlatAbstraction() const { return abstraction_.ToFlat(); }
   const BuildParams& params() const { return abstraction_.params; }
   // 0 when built or loaded; each ApplyChanges adds 1. Not saved in files.
   uint64_t version() const { return version_; }
 
+  // Bytes this world reads (pages shared with other versions included).
   size_t MemoryUsage() const {
     return grid_.MemoryUsage() + abstraction_.MemoryUsage();
+  }
+  // Bytes of pages this world wrote itself instead of sharing them with the
+  // world it was made from (all of them for a built or loaded world).
+  size_t OwnedBytes() const {
+    return grid_.OwnedBytes() + abstraction_.OwnedBytes();
   }
 
  private:
   Grid grid_;
-  Abstraction abstraction_;
+  SharedAbstraction abstraction_;
   uint64_t version_ = 0;
 };
 

@@ -1,0 +1,168 @@
+// CowArray: a flat array stored in fixed-size pages that copies of the array
+// share until one of them writes a page (copy-on-write per page).
+//
+// Versions of a world hold their big arrays (grid cells, beacons, abstract
+// nodes and edges) in CowArrays: the next version starts as a copy, which
+// costs one pointer per page, and pays only for the pages it changes. A
+// page is never written once another array shares it, so a published
+// version is immutable and may be read from any number of threads while a
+// copy of it is being changed on another.
+//
+//   CowArray<uint32_t> a = CowArray<uint32_t>::FromVector({1, 2, 3});
+//   CowArray<uint32_t> b = a;   // shares a's pages
+//   b.Set(1, 7);                // b copies one page; a still reads 2
+//   b.PushBack(9);
+//   uint32_t x = b[1];
+//
+// Reads are one extra (cache-hot) load per access compared with a vector.
+// `kPageBytes` is the page size in bytes (64 KiB: a one-cell change of a
+// 4096-wide grid copies one page, not the grid).
+#ifndef ZONEPATH_BASE_COW_ARRAY_H_
+#define ZONEPATH_BASE_COW_ARRAY_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace zonepath {
+
+template <typename T>
+class CowArray {
+ public:
+  static constexpr size_t kPageBytes = size_t{1} << 16;
+  static constexpr int kPageShift = [] {
+    int shift = 0;
+    while ((size_t{1} << (shift + 1)) * sizeof(T) <= kPageBytes) ++shift;
+    return shift;
+  }();
+  static constexpr size_t kPageSize = size_t{1} << kPageShift;  // elements
+  static constexpr size_t kPageMask = kPageSize - 1;
+
+  CowArray() = default;
+  // A copy shares every page; it owns none, so its first write to a page
+  // copies that page.
+  CowArray(const CowArray& other)
+      : pages_(other.pages_), data_(other.data_), size_(other.size_) {}
+  CowArray& operator=(const CowArray& other) {
+    if (this != &other) {
+      pages_ = other.pages_;
+      data_ = other.data_;
+      owned_.clear();
+      size_ = other.size_;
+    }
+    return *this;
+  }
+  CowArray(CowArray&&) noexcept = default;
+  CowArray& operator=(CowArray&&) noexcept = default;
+
+  static CowArray FromVector(const std::vector<T>& v) {
+    CowArray a;
+    a.Append(v.data(), v.size());
+    return a;
+  }
+  // n copies of `value`.
+  static CowArray Filled(size_t n, const T& value) {
+    CowArray a;
+    for (size_t begin = 0; begin < n; begin += kPageSize) {
+      a.AddPage()->assign(std::min(kPageSize, n - begin), value);
+      a.data_.back() = a.pages_.back()->data();
+    }
+    a.size_ = n;
+    return a;
+  }
+
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const T& operator[](size_t i) const {
+    return data_[i >> kPageShift][i & kPageMask];
+  }
+  const T& back() const { return (*this)[size_ - 1]; }
+
+  void Set(size_t i, const T& value) { Mutable(i) = value; }
+  // Writable element i; copies its page first if another array shares it.
+  T& Mutable(size_t i) {
+    return (*MutablePage(i >> kPageShift))[i & kPageMask];
+  }
+
+  void PushBack(const T& value) { Append(&value, 1); }
+  void Append(const T* values, size_t n) {
+    while (n > 0) {
+      std::vector<T>* page;
+      if (size_ % kPageSize == 0) {
+        page = AddPage();
+      } else {
+        page = MutablePage(size_ >> kPageShift);
+      }
+      const size_t take = std::min(n, kPageSize - page->size());
+      page->insert(page->end(), values, values + take);
+      data_.back() = page->data();
+      size_ += take;
+      values += take;
+      n -= take;
+    }
+  }
+
+  std::vector<T> ToVector() const {
+    std::vector<T> v;
+    v.reserve(size_);
+    for (const auto& page : pages_)
+      v.insert(v.end(), page->begin(), page->end());
+    return v;
+  }
+  // Calls fn(const T* data, size_t n) for each page's elements, in order.
+  template <typename Fn>
+  void ForEachPage(Fn&& fn) const {
+    for (const auto& page : pages_) fn(page->data(), page->size());
+  }
+
+  // Bytes of all pages this array reads (shared pages included) and of the
+  // pages it wrote itself (copied or new since it was copied).
+  size_t MemoryUsage() const {
+    size_t bytes = sizeof(*this) + pages_.capacity() * sizeof(pages_[0]) +
+                   data_.capacity() * sizeof(data_[0]) + owned_.capacity();
+    for (const auto& page : pages_) bytes += page->capacity() * sizeof(T);
+    return bytes;
+  }
+  size_t OwnedBytes() const {
+    size_t bytes = 0;
+    for (size_t p = 0; p < owned_.size(); ++p) {
+      if (owned_[p]) bytes += pages_[p]->capacity() * sizeof(T);
+    }
+    return bytes;
+  }
+
+ private:
+  // Pages grow like vectors (so a small world's arrays stay small); callers
+  // that resize a page refresh data_ for it.
+  std::vector<T>* AddPage() {
+    auto page = std::make_shared<std::vector<T>>();
+    pages_.push_back(page);
+    data_.push_back(page->data());
+    owned_.resize(pages_.size(), 0);
+    owned_.back() = 1;
+    return page.get();
+  }
+  std::vector<T>* MutablePage(size_t p) {
+    owned_.resize(pages_.size(), 0);
+    if (!owned_[p]) {
+      auto copy = std::make_shared<std::vector<T>>(*pages_[p]);
+      pages_[p] = std::move(copy);
+      data_[p] = pages_[p]->data();
+      owned_[p] = 1;
+    }
+    return pages_[p].get();
+  }
+
+  // Pages are full except the last. A page is written only while this
+  // array is its sole writer (owned_); shared pages are read-only.
+  std::vector<std::shared_ptr<std::vector<T>>> pages_;
+  std::vector<const T*> data_;  // pages_[p]->data(), for one-load reads
+  std::vector<uint8_t> owned_;  // pages written (copied or added) by this one
+  size_t size_ = 0;
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_BASE_COW_ARRAY_H_
