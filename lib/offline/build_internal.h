@@ -7,7 +7,10 @@
 #include <vector>
 
 #include "zonepath/grid/grid.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/search/zone_dijkstra.h"
 #include "zonepath/world/abstraction.h"
+#include "zonepath/world/shared_abstraction.h"
 
 namespace zonepath::offline_internal {
 
@@ -17,6 +20,22 @@ struct InterEdge {
   uint32_t b;
   double cost;
 };
+
+// One zone side of a border between level-1 zones: the cell pairs
+// (line - 1, i) | (line, i) for a vertical border, (i, line - 1) | (i, line)
+// for a horizontal one, i in [begin, end).
+struct BorderSegment {
+  bool vertical;
+  int32_t line;
+  int32_t begin;
+  int32_t end;
+};
+
+// Appends the crossing steps (cell pairs, low side first) of the entrances
+// on `segment`.
+void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
+                       const BorderSegment& segment,
+                       std::vector<std::pair<Point, Point>>* pairs);
 
 // Finds level-1 entrances, fills `beacons` (sorted by level-1 zone, then
 // row, then column) and the crossing steps between them.
@@ -29,26 +48,52 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
 void ParallelForZones(int64_t zones, int threads,
                       const std::function<void(int thread, int64_t zone)>& fn);
 
-// What an incremental build may take from the previous version of a level
-// instead of searching again: the intra-zone edges (and cached paths) of
-// every zone with rebuild[z] == 0. The caller guarantees that such a zone
-// has the same cells and the same nodes, in the same order, as before.
-struct LevelReuse {
-  const AbstractLevel* old = nullptr;
-  const CachedPaths* old_paths = nullptr;  // level 1 with cache_paths only
-  std::vector<uint8_t> rebuild;            // per zone of this level
+// Per-edge list of one node, before CSR assembly.
+struct PendingEdge {
+  uint32_t source;
+  AbstractEdge edge;
+  uint32_t path = kNoPath;  // index of a cached cell path, if any
+  static constexpr uint32_t kNoPath = 0xFFFFFFFFu;
 };
 
+// The intra-zone edges of one zone, and (level 1 with cached paths) the
+// packed runs of each edge's cell path, indexed by PendingEdge::path.
+struct ZoneEdges {
+  std::vector<PendingEdge> edges;
+  std::vector<std::vector<uint32_t>> paths;
+};
+
+// Intra-zone edges of one level-1 zone inside `rect` whose nodes are
+// first_id .. first_id + count - 1 at cells[0 .. count): an exact
+// zone-restricted Dijkstra from each. The rest is per-thread scratch.
+void SearchLevelOneZone(const Grid& grid, const BuildParams& params,
+                        const Rect& rect, const Point* cells, uint32_t count,
+                        uint32_t first_id, ZoneDijkstra* dijkstra,
+                        RunLengthPath* buffer, std::vector<Point>* targets,
+                        ZoneEdges* out);
+
 // Level 1: one node per beacon (SetLevelOneNodes, called first), and
-// intra-zone edges by exact zone-restricted Dijkstra on the grid. `reuse` (may
-// be null) lets zones not marked for rebuild copy their edges.
+// intra-zone edges by SearchLevelOneZone.
 void SetLevelOneNodes(const std::vector<Point>& beacons, AbstractLevel* level);
 void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
                    const std::vector<Point>& beacons,
                    const std::vector<InterEdge>& inter_edges,
-                   const LevelReuse* reuse, AbstractLevel* level,
-                   CachedPaths* cached,
+                   AbstractLevel* level, CachedPaths* cached,
                    const std::function<void(int64_t, int64_t)>& progress);
+
+// Intra-zone edges of one level-k zone: shortest paths on level k-1 among
+// `members` (the level k-1 nodes inside the zone) between the zone's nodes,
+// given as level k-1 ids in `sources` (node i of the zone gets id first_id +
+// i). edges_of(u, add) calls add(target, cost) for every level k-1 edge of
+// u. `local` is scratch over level k-1 ids, all kNoLocal before and after.
+inline constexpr uint32_t kNoLocal = 0xFFFFFFFFu;
+using AddBelowEdge = std::function<void(uint32_t target, float cost)>;
+using BelowEdges = std::function<void(uint32_t u, const AddBelowEdge& add)>;
+void SearchUpperZone(const std::vector<uint32_t>& members,
+                     const BelowEdges& edges_of,
+                     const std::vector<uint32_t>& sources, uint32_t first_id,
+                     std::vector<uint32_t>* local,
+                     std::vector<PendingEdge>* out);
 
 // Level k >= 2 from level k-1 (Boost.Graph Dijkstra inside each zone).
 // Node lists (node_beacon, zone_node_begin) are set first by
@@ -58,25 +103,8 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
                         AbstractLevel* level);
 void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
                      const std::vector<InterEdge>& inter_edges,
-                     const AbstractLevel& below, const LevelReuse* reuse,
-                     AbstractLevel* level,
+                     const AbstractLevel& below, AbstractLevel* level,
                      const std::function<void(int64_t, int64_t)>& progress);
-
-// Per-edge list of one node, before CSR assembly.
-struct PendingEdge {
-  uint32_t source;
-  AbstractEdge edge;
-  uint32_t path = kNoPath;  // index of a cached cell path, if any
-  static constexpr uint32_t kNoPath = 0xFFFFFFFFu;
-};
-
-// Appends the intra-zone edges of zone `z` of `reuse.old` to `out`,
-// renumbered to start at node `begin` of the new level; for level 1 with
-// cached paths, also appends each edge's packed runs to `paths` and sets the
-// edge's `path` to its index there.
-void CopyZoneEdges(const LevelReuse& reuse, uint32_t z, uint32_t begin,
-                   std::vector<PendingEdge>* out,
-                   std::vector<std::vector<uint32_t>>* paths);
 
 // Orders edges by (source, target, inter_zone) — a total order, so the
 // result does not depend on the input order — fills edge_begin/edges, and
@@ -95,26 +123,36 @@ struct LevelBuildStats {
   double seconds = 0;
 };
 
-// An earlier version of the abstraction and the level-1 zones whose cells
-// changed since: lets BuildAbstraction copy what cannot have changed.
-struct PreviousBuild {
-  const Abstraction* abstraction = nullptr;
-  const std::vector<Point>* beacons = nullptr;  // == &abstraction->beacons
-  std::vector<uint8_t> changed_zones;           // per level-1 zone
-};
-
-// Builds every level of `grid`'s abstraction. With `previous`, a zone is
-// searched again only if its cells changed, its node list changed, or (above
-// level 1) a zone inside it was searched again; all other zones copy their
-// edges. The result is the same as without `previous`. `rebuilt` (may be
-// null) receives the per-level rebuild flags.
+// Builds every level of `grid`'s abstraction from scratch.
 using StageProgress =
     std::function<std::function<void(int64_t, int64_t)>(int level)>;
 Abstraction BuildAbstraction(const Grid& grid, const BuildParams& params,
                              int threads, const StageProgress& progress,
-                             const PreviousBuild* previous,
-                             std::vector<LevelBuildStats>* stats,
-                             std::vector<std::vector<uint8_t>>* rebuilt);
+                             std::vector<LevelBuildStats>* stats);
+
+// What UpdateAbstraction did.
+struct ZoneUpdateStats {
+  std::vector<ZoneId> affected_zones;   // level-1 zones searched again, sorted
+  std::vector<int64_t> zones_searched;  // per level
+  bool compacted = false;               // laid out afresh (ToFlat/FromFlat)
+};
+
+// Level-1 zones of `old` to rebuild after its grid became `grid` by changes
+// inside the level-1 zones `changed` (sorted): those and every zone next to
+// one whose beacons moved. Sorted.
+std::vector<uint32_t> ZonesToRehome(const SharedAbstraction& old,
+                                    const Grid& grid,
+                                    const std::vector<uint32_t>& changed);
+
+// The abstraction of `grid`, made from `old` by rebuilding the level-1 zones
+// `rehomed` (from ZonesToRehome), the zones above that contain them, and the
+// edge lists of their neighbours, into fresh ranges at the end of the
+// arrays; everything else keeps its ids and shares its pages with `old`.
+// Lays the result out afresh when dead ranges outgrow live ones.
+SharedAbstraction UpdateAbstraction(const SharedAbstraction& old,
+                                    const Grid& grid,
+                                    const std::vector<uint32_t>& rehomed,
+                                    ZoneUpdateStats* stats);
 
 }  // namespace zonepath::offline_internal
 

@@ -55,8 +55,8 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
     };
   }
   std::vector<offline_internal::LevelBuildStats> stats;
-  Abstraction a = offline_internal::BuildAbstraction(
-      grid, params, threads, progress, nullptr, &stats, nullptr);
+  Abstraction a = offline_internal::BuildAbstraction(grid, params, threads,
+                                                     progress, &stats);
   for (const offline_internal::LevelBuildStats& s : stats) {
     LevelReport r;
     r.zones = s.zones;

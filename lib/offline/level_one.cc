@@ -1,6 +1,7 @@
 // Level 1: intra-zone edges between the beacons of each zone, costed by an
 // exact Dijkstra restricted to the zone.
 #include <algorithm>
+#include <limits>
 #include <memory>
 
 #include "build_internal.h"
@@ -20,67 +21,65 @@ void SetLevelOneNodes(const std::vector<Point>& beacons, AbstractLevel* level) {
   }
 }
 
+void SearchLevelOneZone(const Grid& grid, const BuildParams& params,
+                        const Rect& rect, const Point* cells, uint32_t count,
+                        uint32_t first_id, ZoneDijkstra* dijkstra,
+                        RunLengthPath* buffer, std::vector<Point>* targets,
+                        ZoneEdges* out) {
+  if (count < 2) return;
+  for (uint32_t u = 0; u < count; ++u) {
+    targets->clear();
+    for (uint32_t v = 0; v < count; ++v) {
+      if (v != u) targets->push_back(cells[v]);
+    }
+    dijkstra->Run(grid, cells[u], rect, params.connectivity, *targets);
+    for (uint32_t v = 0; v < count; ++v) {
+      if (v == u) continue;
+      const double d = dijkstra->Distance(cells[v]);
+      if (!(d < std::numeric_limits<double>::infinity())) continue;
+      PendingEdge e{first_id + u, {first_id + v, 0, static_cast<float>(d)}};
+      if (params.cache_paths) {
+        buffer->Reset(cells[u]);
+        dijkstra->AppendPath(cells[v], buffer);
+        std::vector<uint32_t> packed;
+        for (const Run& run : buffer->runs())
+          packed.push_back(CachedPaths::PackRun(run));
+        e.path = static_cast<uint32_t>(out->paths.size());
+        out->paths.push_back(std::move(packed));
+      }
+      out->edges.push_back(e);
+    }
+  }
+}
+
 void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
                    const std::vector<Point>& beacons,
                    const std::vector<InterEdge>& inter_edges,
-                   const LevelReuse* reuse, AbstractLevel* level,
-                   CachedPaths* cached,
+                   AbstractLevel* level, CachedPaths* cached,
                    const std::function<void(int64_t, int64_t)>& progress) {
-  struct ZoneResult {
-    std::vector<PendingEdge> edges;
-    std::vector<std::vector<uint32_t>> paths;
-  };
-  std::vector<ZoneResult> results(level->zone_count());
+  std::vector<ZoneEdges> results(level->zone_count());
   std::vector<std::unique_ptr<ZoneDijkstra>> scratch(threads);
   std::vector<std::vector<Point>> targets(threads);
   std::vector<RunLengthPath> path_buffer(threads);
   const int64_t zones = level->zone_count();
   std::atomic<int64_t> done{0};
   ParallelForZones(zones, threads, [&](int t, int64_t z) {
-    if (reuse != nullptr && !reuse->rebuild[z]) {
-      CopyZoneEdges(*reuse, static_cast<uint32_t>(z), level->zone_node_begin[z],
-                    &results[z].edges, &results[z].paths);
-      if (progress) progress(++done, zones);
-      return;
-    }
     if (!scratch[t])
       scratch[t] = std::make_unique<ZoneDijkstra>(level->zone_side);
     const uint32_t begin = level->zone_node_begin[z];
     const uint32_t end = level->zone_node_begin[z + 1];
     const Rect rect = level->ZoneRect(ZoneId(static_cast<uint32_t>(z)),
                                       grid.width(), grid.height());
-    ZoneResult& result = results[z];
-    for (uint32_t u = begin; u < end; ++u) {
-      targets[t].clear();
-      for (uint32_t v = begin; v < end; ++v) {
-        if (v != u) targets[t].push_back(beacons[v]);
-      }
-      if (targets[t].empty()) break;
-      scratch[t]->Run(grid, beacons[u], rect, params.connectivity, targets[t]);
-      for (uint32_t v = begin; v < end; ++v) {
-        if (v == u) continue;
-        const double d = scratch[t]->Distance(beacons[v]);
-        if (!(d < std::numeric_limits<double>::infinity())) continue;
-        PendingEdge e{u, {v, 0, static_cast<float>(d)}};
-        if (params.cache_paths) {
-          path_buffer[t].Reset(beacons[u]);
-          scratch[t]->AppendPath(beacons[v], &path_buffer[t]);
-          std::vector<uint32_t> packed;
-          for (const Run& run : path_buffer[t].runs())
-            packed.push_back(CachedPaths::PackRun(run));
-          e.path = static_cast<uint32_t>(result.paths.size());
-          result.paths.push_back(std::move(packed));
-        }
-        result.edges.push_back(e);
-      }
-    }
+    SearchLevelOneZone(grid, params, rect, beacons.data() + begin, end - begin,
+                       begin, scratch[t].get(), &path_buffer[t], &targets[t],
+                       &results[z]);
     if (progress) progress(++done, zones);
   });
 
   // Sized once: growing vectors of this size is most of an update's time
   // when it searches only a few zones.
   size_t intra = 0, path_count = 0;
-  for (const ZoneResult& r : results) {
+  for (const ZoneEdges& r : results) {
     intra += r.edges.size();
     path_count += r.paths.size();
   }
@@ -88,7 +87,7 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
   edges.reserve(intra + 2 * inter_edges.size());
   std::vector<std::vector<uint32_t>> paths;
   paths.reserve(path_count);
-  for (ZoneResult& r : results) {
+  for (ZoneEdges& r : results) {
     for (PendingEdge& e : r.edges) {
       if (e.path != PendingEdge::kNoPath) {
         e.path += static_cast<uint32_t>(paths.size());
@@ -96,7 +95,7 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
       edges.push_back(e);
     }
     for (auto& p : r.paths) paths.push_back(std::move(p));
-    r = ZoneResult();
+    r = ZoneEdges();
   }
   for (const InterEdge& ie : inter_edges) {
     const float cost = static_cast<float>(ie.cost);

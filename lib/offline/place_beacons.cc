@@ -7,57 +7,63 @@
 
 namespace zonepath::offline_internal {
 
+void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
+                       const BorderSegment& segment,
+                       std::vector<std::pair<Point, Point>>* pairs) {
+  const int32_t line = segment.line;
+  auto across = [&](int32_t i) {
+    return segment.vertical ? std::pair<Point, Point>{{line - 1, i}, {line, i}}
+                            : std::pair<Point, Point>{{i, line - 1}, {i, line}};
+  };
+  // One entrance: a maximal run of cell pairs passable on both sides of the
+  // border, with the same pair of terrain costs all along (so a road
+  // crossing a border of grass is its own entrance and gets its own
+  // beacons). Short entrances get one beacon pair in the middle, long ones a
+  // pair at each end.
+  auto open = [&](int32_t i) {
+    const auto [a, b] = across(i);
+    return grid.passable(a) && grid.passable(b);
+  };
+  auto same_terrain = [&](int32_t i, int32_t j) {
+    const auto [a, b] = across(i);
+    const auto [c, d] = across(j);
+    return grid.cost(a) == grid.cost(c) && grid.cost(b) == grid.cost(d);
+  };
+  int32_t run = -1;
+  for (int32_t i = segment.begin; i <= segment.end; ++i) {
+    const bool is_open = i < segment.end && open(i);
+    if (run >= 0 && !(is_open && same_terrain(i, run))) {
+      const int32_t length = i - run;
+      if (length < entrance_threshold) {
+        pairs->push_back(across(run + (length - 1) / 2));
+      } else {
+        pairs->push_back(across(run));
+        pairs->push_back(across(i - 1));
+      }
+      run = -1;
+    }
+    if (is_open && run < 0) run = i;
+  }
+}
+
 void PlaceBeacons(const Grid& grid, const BuildParams& params,
                   const AbstractLevel& level1, std::vector<Point>* beacons,
                   std::vector<InterEdge>* inter_edges) {
   const int32_t side = level1.zone_side;
   const int32_t w = grid.width(), h = grid.height();
   std::vector<std::pair<Point, Point>> pairs;  // cell pairs across borders
-  // One entrance: a maximal run of cell pairs passable on both sides of a
-  // border, within one zone's extent along the border, with the same pair of
-  // terrain costs all along (so a road crossing a border of grass is its own
-  // entrance and gets its own beacons). Short entrances get one beacon pair
-  // in the middle, long ones a pair at each end. `across(i)` gives the pair
-  // of cells at position i along the border.
-  auto scan = [&](int32_t begin, int32_t end, auto across) {
-    auto open = [&](int32_t i) {
-      const auto [a, b] = across(i);
-      return grid.passable(a) && grid.passable(b);
-    };
-    auto same_terrain = [&](int32_t i, int32_t j) {
-      const auto [a, b] = across(i);
-      const auto [c, d] = across(j);
-      return grid.cost(a) == grid.cost(c) && grid.cost(b) == grid.cost(d);
-    };
-    int32_t run = -1;
-    for (int32_t i = begin; i <= end; ++i) {
-      const bool is_open = i < end && open(i);
-      if (run >= 0 && !(is_open && same_terrain(i, run))) {
-        const int32_t length = i - run;
-        if (length < params.entrance_threshold) {
-          pairs.push_back(across(run + (length - 1) / 2));
-        } else {
-          pairs.push_back(across(run));
-          pairs.push_back(across(i - 1));
-        }
-        run = -1;
-      }
-      if (is_open && run < 0) run = i;
-    }
-  };
-  // Vertical borders (between columns x-1 and x), then horizontal ones.
+  // Vertical borders (between columns x-1 and x), then horizontal ones, one
+  // zone side at a time.
   for (int32_t x = side; x < w; x += side) {
     for (int32_t y0 = 0; y0 < h; y0 += side) {
-      scan(y0, std::min(h, y0 + side), [x](int32_t y) {
-        return std::pair<Point, Point>{{x - 1, y}, {x, y}};
-      });
+      ScanBorderSegment(grid, params.entrance_threshold,
+                        {true, x, y0, std::min(h, y0 + side)}, &pairs);
     }
   }
   for (int32_t y = side; y < h; y += side) {
     for (int32_t x0 = 0; x0 < w; x0 += side) {
-      scan(x0, std::min(w, x0 + side), [y](int32_t x) {
-        return std::pair<Point, Point>{{x, y - 1}, {x, y}};
-      });
+      ScanBorderSegment(grid, params.entrance_threshold,
+                        {false, y, x0, std::min(w, x0 + side)}, &pairs);
     }
   }
   // Beacons: the distinct cells, ordered by zone then row then column.

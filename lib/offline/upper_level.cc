@@ -47,10 +47,44 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
   }
 }
 
+void SearchUpperZone(const std::vector<uint32_t>& members,
+                     const BelowEdges& edges_of,
+                     const std::vector<uint32_t>& sources, uint32_t first_id,
+                     std::vector<uint32_t>* local,
+                     std::vector<PendingEdge>* out) {
+  if (sources.size() < 2) return;
+  // Local graph over the level k-1 nodes inside the zone.
+  for (uint32_t i = 0; i < members.size(); ++i) (*local)[members[i]] = i;
+  ZoneGraph g(members.size());
+  for (uint32_t i = 0; i < members.size(); ++i) {
+    edges_of(members[i], [&](uint32_t target, float cost) {
+      if ((*local)[target] != kNoLocal) {
+        boost::add_edge(i, (*local)[target], cost, g);
+      }
+    });
+  }
+  std::vector<double> dist(members.size());
+  const uint32_t count = static_cast<uint32_t>(sources.size());
+  for (uint32_t a = 0; a < count; ++a) {
+    boost::dijkstra_shortest_paths(
+        g, (*local)[sources[a]],
+        boost::distance_map(boost::make_iterator_property_map(
+            dist.begin(), boost::get(boost::vertex_index, g))));
+    for (uint32_t b = 0; b < count; ++b) {
+      if (b == a) continue;
+      const double d = dist[(*local)[sources[b]]];
+      if (d < std::numeric_limits<double>::max()) {
+        out->push_back(
+            {first_id + a, {first_id + b, 0, static_cast<float>(d)}});
+      }
+    }
+  }
+  for (uint32_t m : members) (*local)[m] = kNoLocal;
+}
+
 void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
                      const std::vector<InterEdge>& inter_edges,
-                     const AbstractLevel& below, const LevelReuse* reuse,
-                     AbstractLevel* level,
+                     const AbstractLevel& below, AbstractLevel* level,
                      const std::function<void(int64_t, int64_t)>& progress) {
   auto zone_of = [&](uint32_t beacon) {
     return level->ZoneOf(beacons[beacon]).value();
@@ -58,8 +92,7 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   const std::vector<uint32_t>& nodes = level->node_beacon;
   const uint32_t n = level->node_count();
   // Level k-1 node of each beacon (every node here is one there too).
-  std::vector<uint32_t> below_node_of_beacon(
-      beacons.size(), std::numeric_limits<uint32_t>::max());
+  std::vector<uint32_t> below_node_of_beacon(beacons.size(), kNoLocal);
   for (uint32_t i = 0; i < below.node_count(); ++i) {
     below_node_of_beacon[below.node_beacon[i]] = i;
   }
@@ -68,6 +101,11 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   for (uint32_t i = 0; i < below.node_count(); ++i) {
     below_nodes_in_zone[zone_of(below.node_beacon[i])].push_back(i);
   }
+  const BelowEdges edges_of = [&](uint32_t u, const AddBelowEdge& add) {
+    for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1]; ++e) {
+      add(below.edges[e].target, below.edges[e].cost);
+    }
+  };
 
   const int64_t zones = level->zone_count();
   std::vector<std::vector<PendingEdge>> results(zones);
@@ -75,57 +113,25 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   // Per-thread map from level k-1 node to its index in the zone's local
   // graph; entries are reset after each zone, so no per-zone O(nodes) work.
   std::vector<std::vector<uint32_t>> local_scratch(threads);
+  std::vector<std::vector<uint32_t>> sources(threads);
   ParallelForZones(zones, threads, [&](int t, int64_t z) {
-    if (reuse != nullptr && !reuse->rebuild[z]) {
-      CopyZoneEdges(*reuse, static_cast<uint32_t>(z), level->zone_node_begin[z],
-                    &results[z], nullptr);
-      if (progress) progress(++done, zones);
-      return;
-    }
-    const std::vector<uint32_t>& members = below_nodes_in_zone[z];
     const uint32_t begin = level->zone_node_begin[z];
     const uint32_t end = level->zone_node_begin[z + 1];
     if (end - begin >= 2) {
-      // Local graph over the level k-1 nodes inside zone z.
-      std::vector<uint32_t>& local = local_scratch[t];
-      if (local.empty()) {
-        local.assign(below.node_count(), std::numeric_limits<uint32_t>::max());
+      if (local_scratch[t].empty()) {
+        local_scratch[t].assign(below.node_count(), kNoLocal);
       }
-      for (uint32_t i = 0; i < members.size(); ++i) local[members[i]] = i;
-      ZoneGraph g(members.size());
-      for (uint32_t i = 0; i < members.size(); ++i) {
-        const uint32_t u = members[i];
-        for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1];
-             ++e) {
-          const AbstractEdge& edge = below.edges[e];
-          if (local[edge.target] != std::numeric_limits<uint32_t>::max()) {
-            boost::add_edge(i, local[edge.target], edge.cost, g);
-          }
-        }
-      }
-      std::vector<double> dist(members.size());
+      sources[t].clear();
       for (uint32_t a = begin; a < end; ++a) {
-        const uint32_t source = local[below_node_of_beacon[nodes[a]]];
-        boost::dijkstra_shortest_paths(
-            g, source,
-            boost::distance_map(boost::make_iterator_property_map(
-                dist.begin(), boost::get(boost::vertex_index, g))));
-        for (uint32_t b = begin; b < end; ++b) {
-          if (b == a) continue;
-          const double d = dist[local[below_node_of_beacon[nodes[b]]]];
-          if (d < std::numeric_limits<double>::max()) {
-            results[z].push_back({a, {b, 0, static_cast<float>(d)}});
-          }
-        }
+        sources[t].push_back(below_node_of_beacon[nodes[a]]);
       }
-      for (uint32_t m : members)
-        local[m] = std::numeric_limits<uint32_t>::max();
+      SearchUpperZone(below_nodes_in_zone[z], edges_of, sources[t], begin,
+                      &local_scratch[t], &results[z]);
     }
     if (progress) progress(++done, zones);
   });
 
-  std::vector<uint32_t> node_of_beacon(beacons.size(),
-                                       std::numeric_limits<uint32_t>::max());
+  std::vector<uint32_t> node_of_beacon(beacons.size(), kNoLocal);
   for (uint32_t i = 0; i < n; ++i) node_of_beacon[nodes[i]] = i;
   size_t intra = 0;
   for (const auto& r : results) intra += r.size();

@@ -10,6 +10,13 @@
 #include "build_internal.h"
 
 namespace zonepath {
+namespace {
+
+// Rebuild everything when more than 1/kFullRebuildShare of the level-1 zones
+// change (e.g. a 1% scatter touches them all).
+constexpr size_t kFullRebuildShare = 4;
+
+}  // namespace
 
 absl::StatusOr<World> ApplyChanges(const World& world,
                                    absl::Span<const CellChange> changes,
@@ -65,33 +72,45 @@ absl::StatusOr<World> ApplyChanges(const World& world,
   Grid next = grid.WithCosts(last);
   local.grid_time = absl::Now() - grid_begin;
 
-  // Level-1 zones holding a changed cell. Zones across a border from one
-  // get searched again only if their beacons move (BuildAbstraction checks).
-  const Abstraction old = world.FlatAbstraction();
-  offline_internal::PreviousBuild previous;
-  previous.abstraction = &old;
-  previous.beacons = &old.beacons;
-  previous.changed_zones.assign(old.levels[0].zone_count(), 0);
-  for (const Grid::CellCost& c : last) {
-    previous.changed_zones[old.levels[0].ZoneOf(grid.ToPoint(c.cell)).value()] =
-        1;
-  }
+  // Level-1 zones holding a changed cell, then those whose beacons moved.
+  const SharedAbstraction& old = world.abstraction();
+  const SharedLevel& level1 = old.levels[0];
   const absl::Time levels_begin = absl::Now();
-  std::vector<offline_internal::LevelBuildStats> stats;
-  std::vector<std::vector<uint8_t>> rebuilt;
-  Abstraction a = offline_internal::BuildAbstraction(
-      next, old.params, threads, nullptr, &previous, &stats, &rebuilt);
+  std::vector<uint32_t> changed;
+  for (const Grid::CellCost& c : last) {
+    changed.push_back(level1.ZoneOf(grid.ToPoint(c.cell)).value());
+  }
+  std::sort(changed.begin(), changed.end());
+  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+  const std::vector<uint32_t> rehomed =
+      offline_internal::ZonesToRehome(old, next, changed);
+  for (uint32_t z : rehomed) local.affected_zones.push_back(ZoneId(z));
+  SharedAbstraction a;
+  if (rehomed.size() * kFullRebuildShare > level1.zone_count()) {
+    // Most zones change: a parallel full build is cheaper than zone by zone.
+    std::vector<offline_internal::LevelBuildStats> stats;
+    a = SharedAbstraction::FromFlat(offline_internal::BuildAbstraction(
+        next, old.params, threads, nullptr, &stats));
+    for (const offline_internal::LevelBuildStats& s : stats) {
+      local.zones_searched.push_back(s.zones_searched);
+    }
+    local.rebuilt_fully = true;
+  } else {
+    offline_internal::ZoneUpdateStats stats;
+    a = offline_internal::UpdateAbstraction(old, next, rehomed, &stats);
+    local.zones_searched = stats.zones_searched;
+    local.compacted = stats.compacted;
+  }
+  for (const SharedLevel& level : a.levels) {
+    local.zones_total.push_back(level.zone_count());
+  }
   local.levels_time = absl::Now() - levels_begin;
-  for (uint32_t z = 0; z < rebuilt[0].size(); ++z) {
-    if (rebuilt[0][z]) local.affected_zones.push_back(ZoneId(z));
-  }
-  for (const offline_internal::LevelBuildStats& s : stats) {
-    local.zones_searched.push_back(s.zones_searched);
-    local.zones_total.push_back(s.zones);
-  }
+  World result(std::move(next), std::move(a), world.version() + 1);
+  local.owned_bytes = static_cast<int64_t>(result.OwnedBytes());
+  local.total_bytes = static_cast<int64_t>(result.MemoryUsage());
   local.time = absl::Now() - begin;
   if (report != nullptr) *report = std::move(local);
-  return World(std::move(next), std::move(a), world.version() + 1);
+  return result;
 }
 
 }  // namespace zonepath

@@ -194,12 +194,12 @@ struct Planner::Impl {
   // Level-1 neighbours of u staying inside `rect` (all of the grid if null).
   template <typename Relax>
   void Level1Edges(uint32_t u, const Rect* rect, bool with_h, Relax&& relax) {
-    for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
-      const AbstractEdge& edge = level.edges[e];
-      const Point c = Cell(edge.target);
-      if (rect != nullptr && !rect->Contains(c)) continue;
-      relax(edge.target, edge.cost, with_h ? H(c) : 0.0);
-    }
+    level.edges.ForEachIn(level.edge_begin[u], level.edge_end[u],
+                          [&](const AbstractEdge& edge) {
+                            const Point c = Cell(edge.target);
+                            if (rect != nullptr && !rect->Contains(c)) return;
+                            relax(edge.target, edge.cost, with_h ? H(c) : 0.0);
+                          });
   }
 
   // Level-1 A* from the virtual start to the virtual goal.
@@ -277,11 +277,11 @@ struct Planner::Impl {
             }
             return;
           }
-          for (uint32_t e = top.edge_begin[u]; e < top.edge_end[u]; ++e) {
-            const AbstractEdge& edge = top.edges[e];
-            relax(edge.target, edge.cost,
-                  H(Cell(top.node_beacon[edge.target])));
-          }
+          top.edges.ForEachIn(top.edge_begin[u], top.edge_end[u],
+                              [&](const AbstractEdge& edge) {
+                                relax(edge.target, edge.cost,
+                                      H(Cell(top.node_beacon[edge.target])));
+                              });
           if (top.ZoneOf(Cell(top.node_beacon[u])) == zt) {
             const double d = l1.G(top.node_beacon[u]);
             if (d < kInf) relax(tg, d, 0.0);
@@ -340,11 +340,12 @@ struct Planner::Impl {
       BestFirst(
           l1, a, h(Cell(a)),
           [&](uint32_t u, auto&& relax) {
-            for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
-              const AbstractEdge& ed = level.edges[e];
-              const Point c = Cell(ed.target);
-              if (rect.Contains(c)) relax(ed.target, ed.cost, h(c));
-            }
+            level.edges.ForEachIn(level.edge_begin[u], level.edge_end[u],
+                                  [&](const AbstractEdge& ed) {
+                                    const Point c = Cell(ed.target);
+                                    if (rect.Contains(c))
+                                      relax(ed.target, ed.cost, h(c));
+                                  });
           },
           [&](uint32_t u) { return u == b; }, kInf, &s);
       const size_t first = path_nodes.size();
@@ -514,11 +515,11 @@ struct Planner::Impl {
     }
     const SharedCachedPaths& cached = abstraction.cached_paths;
     if (abstraction.params.cache_paths) {
-      for (uint32_t r = cached.path_begin[index];
-           r < cached.path_begin[index + 1]; ++r) {
-        AppendRunWalked(CachedPaths::UnpackRun(cached.path_runs[r]), &cursor_at,
-                        out);
-      }
+      cached.path_runs.ForEachIn(
+          cached.path_begin[index], cached.path_begin[index + 1],
+          [&](uint32_t run) {
+            AppendRunWalked(CachedPaths::UnpackRun(run), &cursor_at, out);
+          });
       return;
     }
     AStarOptions options;

@@ -215,7 +215,11 @@ absl::Status Changes(const std::vector<std::string>& args) {
         {"passability_changed", report.passability_changed},
         {"apply_ms", apply_ms},
         {"grid_ms", absl::ToDoubleMilliseconds(report.grid_time)},
-        {"levels_ms", absl::ToDoubleMilliseconds(report.levels_time)}};
+        {"levels_ms", absl::ToDoubleMilliseconds(report.levels_time)},
+        {"owned_bytes", report.owned_bytes},
+        {"total_bytes", report.total_bytes},
+        {"rebuilt_fully", report.rebuilt_fully},
+        {"compacted", report.compacted}};
     std::string rebuild_text;
     if (absl::GetFlag(FLAGS_rebuild)) {
       BuildOptions build;
@@ -280,6 +284,13 @@ absl::Status Changes(const std::vector<std::string>& args) {
         static_cast<long long>(fleet.replanned),
         static_cast<long long>(fleet.unreachable),
         static_cast<long long>(fleet.failed));
+    std::printf(
+        "  memory: the new version wrote %.2f MB of its %.1f MB, sharing the "
+        "rest with the previous one%s\n",
+        report.owned_bytes / 1e6, report.total_bytes / 1e6,
+        report.rebuilt_fully ? " (rebuilt fully: too many zones changed)"
+        : report.compacted   ? " (compacted: laid out afresh)"
+                             : "");
     if (fleet.failed > 0) {
       std::printf("  first failure: %s\n", fleet.first_failure.c_str());
     }

@@ -3,9 +3,19 @@
 //
 // Only level-1 zones whose cells changed, or whose beacons moved because a
 // border they share changed, are searched again; above level 1, only the
-// zones that contain one of those. Everything else is copied. The result is
-// exactly the world a full BuildWorld of the changed grid would give (the
-// same bytes when saved), with version() one higher.
+// zones that contain one of those. The result is the world a full
+// BuildWorld of the changed grid would give (the same bytes when saved),
+// with version() one higher.
+//
+// Copy-on-write per zone: the new world shares every page of its arrays
+// that the update does not write with the input world. Rebuilt zones get
+// fresh id ranges at the end of the arrays, and their neighbours' edge lists
+// are rewritten there too; nothing else is copied, so a small change costs
+// time and memory in proportion to the zones it reaches, not to the world
+// (UpdateReport::owned_bytes). Old ranges stay unused until dead entries
+// outnumber live ones; that update lays the whole abstraction out afresh
+// (O(world), `compacted`). When more than a quarter of the level-1 zones
+// change, a full parallel build is used instead (`rebuilt_fully`).
 //
 // The input world is not modified: readers may keep planning on it while
 // the next version is built (see WorldVersions for sharing versions).
@@ -35,7 +45,9 @@ struct CellChange {
 };
 
 struct UpdateOptions {
-  int threads = 1;  // threads for the zone searches; 0 = all hardware threads
+  // Threads for a full rebuild (0 = all hardware threads); zone-by-zone
+  // updates run on the calling thread.
+  int threads = 1;
 };
 
 struct UpdateReport {
@@ -47,9 +59,15 @@ struct UpdateReport {
   std::vector<int64_t> zones_searched;
   std::vector<int64_t> zones_total;
   bool passability_changed = false;  // a cell turned blocked or passable
-  absl::Duration grid_time;          // new grid (+ components)
-  absl::Duration levels_time;        // beacons and all levels
-  absl::Duration time;               // whole update
+  bool rebuilt_fully = false;  // too many zones changed: built from scratch
+  bool compacted = false;      // laid out afresh to drop dead ranges
+  // Bytes of pages the new world wrote (copied or added) and bytes it reads
+  // in all; the rest is shared with the input world.
+  int64_t owned_bytes = 0;
+  int64_t total_bytes = 0;
+  absl::Duration grid_time;    // new grid (+ components)
+  absl::Duration levels_time;  // beacons and all levels
+  absl::Duration time;         // whole update
 };
 
 // Checks every change first: a cell outside the grid or a cost outside

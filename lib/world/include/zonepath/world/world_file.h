@@ -6,8 +6,11 @@
 // header), a section table (kind, level, offset, size, CRC-32 of the bytes),
 // then the sections: the grid's cost bytes, the beacon cells, and per level
 // the CSR arrays of AbstractLevel (plus cached paths when built with them).
-// Sections are the in-memory arrays byte for byte, so loading is a bulk read
-// and a validation pass, with no per-edge parsing.
+// Sections are the canonical flat arrays (Abstraction) byte for byte, so
+// loading is a bulk read, a validation pass and a copy into pages
+// (SharedAbstraction), with no per-edge parsing. Saving an updated world
+// writes its canonical layout (SharedAbstraction::ToFlat): the same bytes
+// as a full build of its grid.
 //
 // Loading checks everything before use and returns
 //   kDataLoss            truncated file, checksum mismatch, inconsistent data

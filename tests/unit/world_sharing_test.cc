@@ -1,0 +1,166 @@
+// Copy-on-write versions: a small update shares almost all of the world with
+// the version before; long runs of updates stay exact through compaction;
+// the planner gives the same answers on an updated (non-canonical) world as
+// on the same world built from scratch.
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/base/cow_array.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/offline/world_changes.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/world/world_file.h"
+
+namespace zonepath {
+namespace {
+
+TEST(CowArrayTest, CopiesShareUntilWritten) {
+  std::vector<uint32_t> values(3 * CowArray<uint32_t>::kPageSize + 5);
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = static_cast<uint32_t>(i);
+  const CowArray<uint32_t> a = CowArray<uint32_t>::FromVector(values);
+  CowArray<uint32_t> b = a;
+  EXPECT_EQ(b.OwnedBytes(), 0u);
+  b.Set(7, 99);
+  b.PushBack(1234);
+  EXPECT_EQ(a[7], 7u);
+  EXPECT_EQ(b[7], 99u);
+  EXPECT_EQ(a.size() + 1, b.size());
+  EXPECT_EQ(b.back(), 1234u);
+  // Two pages written: the first (Set) and the last (PushBack).
+  EXPECT_GT(b.OwnedBytes(), 0u);
+  EXPECT_LE(b.OwnedBytes(), 2 * CowArray<uint32_t>::kPageBytes);
+  values[7] = 99;
+  values.push_back(1234);
+  EXPECT_EQ(b.ToVector(), values);
+}
+
+World RoomsWorld(int size, int zone_size, bool cache_paths) {
+  MapGenOptions gen;
+  gen.kind = MapKind::kRooms;
+  gen.width = gen.height = size;
+  gen.seed = 11;
+  BuildOptions options;
+  options.params.zone_size = zone_size;
+  options.params.levels = 2;
+  options.params.cache_paths = cache_paths;
+  options.threads = 1;
+  return *BuildWorld(*GenerateMap(gen), options);
+}
+
+TEST(WorldSharingTest, SmallChangeSharesTheRestOfTheWorld) {
+  const World world = RoomsWorld(1024, 16, /*cache_paths=*/true);
+  const std::string before = SerializeWorld(world);
+  Point cell{500, 500};
+  UpdateReport report;
+  absl::StatusOr<World> next = ApplyChanges(
+      world, {{cell, world.grid().passable(cell) ? 0 : 1}}, {}, &report);
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_FALSE(report.rebuilt_fully);
+  // The new version wrote a few pages per array, not a copy of the world.
+  EXPECT_GT(report.owned_bytes, 0);
+  EXPECT_LT(report.owned_bytes * 20, report.total_bytes)
+      << report.owned_bytes << " of " << report.total_bytes << " bytes";
+  EXPECT_EQ(SerializeWorld(world), before);  // the old version is untouched
+}
+
+// Hundreds of single-cell updates in a row: every 20th is checked against a
+// full rebuild; dead ranges must trigger compaction and stay bounded.
+TEST(WorldSharingTest, LongRunsOfUpdatesCompactAndStayExact) {
+  for (bool cache_paths : {false, true}) {
+    World world = RoomsWorld(96, 8, cache_paths);
+    BuildOptions options;
+    options.params = world.params();
+    options.threads = 1;
+    std::mt19937_64 rng(cache_paths ? 7 : 8);
+    int compactions = 0;
+    for (int step = 0; step < 400; ++step) {
+      const Point cell{static_cast<int32_t>(rng() % 96),
+                       static_cast<int32_t>(rng() % 96)};
+      const int cost = world.grid().passable(cell) ? 0 : 1;
+      UpdateReport report;
+      absl::StatusOr<World> next =
+          ApplyChanges(world, {{cell, cost}}, {}, &report);
+      ASSERT_TRUE(next.ok()) << next.status();
+      compactions += report.compacted;
+      for (const SharedLevel& level : next->abstraction().levels) {
+        // Compaction keeps dead ids below live ones (plus slack for one
+        // update's worth).
+        EXPECT_LE(level.node_count(), 2 * level.live_nodes + 64 + 256)
+            << "step " << step;
+      }
+      if (step % 20 == 19) {
+        absl::StatusOr<World> rebuilt = BuildWorld(next->grid(), options);
+        ASSERT_TRUE(rebuilt.ok());
+        ASSERT_TRUE(SerializeWorld(*next) == SerializeWorld(*rebuilt))
+            << "step " << step << " cell " << PointString(cell)
+            << " cache_paths " << cache_paths;
+      }
+      world = *std::move(next);
+    }
+    EXPECT_GT(compactions, 0) << "cache_paths " << cache_paths;
+  }
+}
+
+// Updated worlds lay zones out in a different order than built ones; the
+// planner must not care. Costs agree up to float rounding of edge costs.
+TEST(WorldSharingTest, PlannerAgreesOnUpdatedAndRebuiltWorlds) {
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    std::mt19937_64 rng(seed);
+    const Grid grid =
+        testing::RandomGrid(seed, {60 + static_cast<int>(seed % 5) * 10, 70,
+                                   0.25, 1 + static_cast<int>(seed % 3)});
+    BuildOptions options;
+    options.params.zone_size = 8;
+    options.params.levels = 1 + static_cast<int>(seed % 2);
+    options.params.cache_paths = seed % 3 == 0;
+    options.threads = 1;
+    absl::StatusOr<World> world = BuildWorld(grid, options);
+    ASSERT_TRUE(world.ok());
+    for (int round = 0; round < 3; ++round) {
+      std::vector<CellChange> changes;
+      for (int k = 0; k < 6; ++k) {
+        const Point c{static_cast<int32_t>(rng() % grid.width()),
+                      static_cast<int32_t>(rng() % grid.height())};
+        changes.push_back({c, static_cast<int>(rng() % 4)});
+      }
+      absl::StatusOr<World> next = ApplyChanges(*world, changes);
+      ASSERT_TRUE(next.ok());
+      absl::StatusOr<World> rebuilt = BuildWorld(next->grid(), options);
+      ASSERT_TRUE(rebuilt.ok());
+      Planner on_updated(*next), on_rebuilt(*rebuilt);
+      for (int q = 0; q < 30; ++q) {
+        const Point s = testing::RandomPassable(next->grid(), rng);
+        const Point t = testing::RandomPassable(next->grid(), rng);
+        RunLengthPath a, b;
+        absl::StatusOr<SearchOutcome> ra =
+            on_updated.FindPath(s, t, PlanOptions(), &a);
+        absl::StatusOr<SearchOutcome> rb =
+            on_rebuilt.FindPath(s, t, PlanOptions(), &b);
+        ASSERT_TRUE(ra.ok() && rb.ok());
+        ASSERT_EQ(*ra, *rb) << "seed " << seed << " " << PointString(s)
+                            << " -> " << PointString(t);
+        if (*ra != SearchOutcome::kFound) continue;
+        absl::StatusOr<PathWalk> walk =
+            WalkPath(next->grid(), a, options.params.connectivity);
+        ASSERT_TRUE(walk.ok()) << walk.status() << " seed " << seed;
+        EXPECT_EQ(walk->end, t);
+        EXPECT_NEAR(walk->cost, a.cost(), 1e-9 * std::max(1.0, a.cost()));
+        EXPECT_NEAR(a.cost(), b.cost(), 1e-5 * std::max(1.0, b.cost()))
+            << "seed " << seed << " round " << round << " " << PointString(s)
+            << " -> " << PointString(t);
+        ++compared;
+      }
+      world = std::move(next);
+    }
+  }
+  EXPECT_GT(compared, 500);
+}
+
+}  // namespace
+}  // namespace zonepath
