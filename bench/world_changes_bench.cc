@@ -5,18 +5,28 @@
 //   WorldChanges/cost_only_cell  ApplyChanges: change a cost (no passability
 //                                change, so no component relabelling)
 //   WorldChanges/full_rebuild    BuildWorld of the same grid
-// Counter zones_searched: level-1 zones searched again per update.
+//   WorldChanges/compaction      laying the abstraction out afresh, as an
+//                                update does once dead ranges outgrow live
+//                                ones (ToFlat + FromFlat)
+//   WorldChanges/plan_built      FindPath on the built world, and
+//   WorldChanges/plan_updated    on the same world after 1000 single-cell
+//                                updates (zones re-homed all over the
+//                                arrays: the cost of lost locality)
+// Counters: zones_searched (level-1 zones searched again per update) and
+// owned_kb (pages the new version wrote; the rest is shared).
 // For 4096x4096 and other worlds use `zonepath changes WORLD SCRIPT
 // --rebuild` (see README).
 //
 //   build/bench/zonepath_bench --benchmark_filter=WorldChanges
 #include <memory>
+#include <random>
 #include <vector>
 
 #include "benchmark/benchmark.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/offline/world_changes.h"
+#include "zonepath/runtime/planner.h"
 
 namespace zonepath::bench {
 namespace {
@@ -58,6 +68,55 @@ void BM_Apply(benchmark::State& state, int kind) {
   }
   state.counters["zones_searched"] =
       static_cast<double>(report.zones_searched[0]);
+  state.counters["owned_kb"] = static_cast<double>(report.owned_bytes) / 1024;
+}
+
+void BM_Compaction(benchmark::State& state) {
+  const World& world = RoomsWorld();
+  for (auto _ : state) {
+    SharedAbstraction a =
+        SharedAbstraction::FromFlat(world.abstraction().ToFlat());
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+// RoomsWorld after 1000 random single-cell changes (each blocks or opens a
+// cell), applied one by one.
+const World& UpdatedRoomsWorld() {
+  static const World* world = [] {
+    World w = RoomsWorld();
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 1000; ++i) {
+      const Point p{static_cast<int32_t>(rng() % 1024),
+                    static_cast<int32_t>(rng() % 1024)};
+      w = *ApplyChanges(w, {{p, w.grid().passable(p) ? 0 : 1}});
+    }
+    return new World(std::move(w));
+  }();
+  return *world;
+}
+
+void BM_Plan(benchmark::State& state, bool updated) {
+  const World& world = updated ? UpdatedRoomsWorld() : RoomsWorld();
+  const Grid& grid = UpdatedRoomsWorld().grid();  // same queries for both
+  std::mt19937_64 rng(5);
+  std::vector<std::pair<Point, Point>> queries;
+  while (queries.size() < 200) {
+    const Point s{static_cast<int32_t>(rng() % 1024),
+                  static_cast<int32_t>(rng() % 1024)};
+    const Point t{static_cast<int32_t>(rng() % 1024),
+                  static_cast<int32_t>(rng() % 1024)};
+    if (grid.SameComponent(s, t) && world.grid().SameComponent(s, t)) {
+      queries.push_back({s, t});
+    }
+  }
+  Planner planner(world);
+  RunLengthPath path;
+  size_t next = 0;
+  for (auto _ : state) {
+    const auto& [s, t] = queries[next++ % queries.size()];
+    benchmark::DoNotOptimize(planner.FindPath(s, t, PlanOptions(), &path));
+  }
 }
 
 void BM_FullRebuild(benchmark::State& state) {
@@ -83,6 +142,15 @@ BENCHMARK_CAPTURE(BM_Apply, cost_only_cell, 2)
 BENCHMARK(BM_FullRebuild)
     ->Name("WorldChanges/full_rebuild")
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Compaction)
+    ->Name("WorldChanges/compaction")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Plan, built, false)
+    ->Name("WorldChanges/plan_built")
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Plan, updated, true)
+    ->Name("WorldChanges/plan_updated")
+    ->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace zonepath::bench

@@ -16,7 +16,8 @@ TEST(MapGenTest, DeterministicBySeedAndDifferentAcrossSeeds) {
     const Grid b = *GenerateMap(o);
     EXPECT_EQ(a.CostVector(), b.CostVector()) << MapKindName(kind);
     o.seed = 12;
-    EXPECT_NE(GenerateMap(o)->CostVector(), a.CostVector()) << MapKindName(kind);
+    EXPECT_NE(GenerateMap(o)->CostVector(), a.CostVector())
+        << MapKindName(kind);
     EXPECT_GT(a.passable_count(), 0) << MapKindName(kind);
   }
 }

@@ -10,6 +10,7 @@
 
 #include "alloc_counter.h"
 #include "dijkstra_oracle.h"
+#include "generated_worlds.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
@@ -23,15 +24,7 @@ using testing::GridToText;
 using testing::RandomPassable;
 
 World BuildMap(MapKind kind, int size, uint64_t seed) {
-  MapGenOptions gen;
-  gen.kind = kind;
-  gen.width = gen.height = size;
-  gen.seed = seed;
-  BuildOptions options;
-  options.params.zone_size = 16;
-  options.params.levels = 2;
-  options.threads = 1;
-  return *BuildWorld(*GenerateMap(gen), options);
+  return testing::GeneratedWorld({.kind = kind, .size = size, .seed = seed});
 }
 
 // Zones a path visits, by walking it here.

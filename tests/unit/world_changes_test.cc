@@ -11,6 +11,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "dijkstra_oracle.h"
+#include "generated_worlds.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
@@ -207,15 +208,8 @@ TEST(ApplyChangesTest, SameBytesAsFullRebuildOnRandomBatches) {
 }
 
 World RoomsWorld(int size, int zone_size) {
-  MapGenOptions gen;
-  gen.kind = MapKind::kRooms;
-  gen.width = gen.height = size;
-  gen.seed = 5;
-  BuildOptions options;
-  options.params.zone_size = zone_size;
-  options.params.levels = 2;
-  options.threads = 1;
-  return *BuildWorld(*GenerateMap(gen), options);
+  return testing::GeneratedWorld(
+      {.size = size, .seed = 5, .zone_size = zone_size});
 }
 
 TEST(ApplyChangesTest, OneInteriorCellSearchesOneZonePerLevel) {

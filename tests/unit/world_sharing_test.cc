@@ -6,10 +6,10 @@
 #include <random>
 #include <string>
 
+#include "generated_worlds.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/base/cow_array.h"
-#include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/offline/world_changes.h"
 #include "zonepath/runtime/planner.h"
@@ -40,16 +40,10 @@ TEST(CowArrayTest, CopiesShareUntilWritten) {
 }
 
 World RoomsWorld(int size, int zone_size, bool cache_paths) {
-  MapGenOptions gen;
-  gen.kind = MapKind::kRooms;
-  gen.width = gen.height = size;
-  gen.seed = 11;
-  BuildOptions options;
-  options.params.zone_size = zone_size;
-  options.params.levels = 2;
-  options.params.cache_paths = cache_paths;
-  options.threads = 1;
-  return *BuildWorld(*GenerateMap(gen), options);
+  return testing::GeneratedWorld({.size = size,
+                                  .seed = 11,
+                                  .zone_size = zone_size,
+                                  .cache_paths = cache_paths});
 }
 
 TEST(WorldSharingTest, SmallChangeSharesTheRestOfTheWorld) {

@@ -14,7 +14,10 @@
 //   b.PushBack(9);
 //   uint32_t x = b[1];
 //
-// Reads are one extra (cache-hot) load per access compared with a vector.
+// Reads are one extra (cache-hot) load per access compared with a vector;
+// ForEachIn walks a range a page at a time. Measured against flat vectors
+// (README, "Changing worlds"): HPA* queries 1-4 % slower (5-9 % with cached
+// paths), exact grid A* no slower.
 // `kPageBytes` is the page size: 16 KiB, about one level-1 zone's share of
 // a level's edges, so rewriting a zone copies a page or two per array; the
 // page table of a 4096 x 4096 grid's costs is 1024 pointers.
