@@ -148,11 +148,12 @@ std::vector<uint32_t> ZonesToRehome(const SharedAbstraction& old,
 // `rehomed` (from ZonesToRehome), the zones above that contain them, and the
 // edge lists of their neighbours, into fresh ranges at the end of the
 // arrays; everything else keeps its ids and shares its pages with `old`.
-// Lays the result out afresh when dead ranges outgrow live ones.
+// Lays the result out afresh when dead ranges outgrow live ones. Zone
+// searches run on `threads` threads; the result does not depend on it.
 SharedAbstraction UpdateAbstraction(const SharedAbstraction& old,
                                     const Grid& grid,
                                     const std::vector<uint32_t>& rehomed,
-                                    ZoneUpdateStats* stats);
+                                    int threads, ZoneUpdateStats* stats);
 
 }  // namespace zonepath::offline_internal
 

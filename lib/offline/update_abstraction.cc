@@ -16,6 +16,7 @@
 //            written again (intra-zone edges copied, crossings recomputed).
 // Everything else is shared as it was.
 #include <algorithm>
+#include <memory>
 #include <numeric>
 #include <tuple>
 
@@ -96,8 +97,12 @@ void ScanZone(const Grid& grid, const BuildParams& params, const Rect& rect,
 
 class Updater {
  public:
-  Updater(const SharedAbstraction& old, const Grid& grid)
-      : old_(old), a_(old), grid_(grid), params_(old.params) {}
+  Updater(const SharedAbstraction& old, const Grid& grid, int threads)
+      : old_(old),
+        a_(old),
+        grid_(grid),
+        params_(old.params),
+        threads_(std::max(1, threads)) {}
 
   SharedAbstraction Run(const std::vector<uint32_t>& rehomed,
                         ZoneUpdateStats* stats) {
@@ -129,22 +134,37 @@ class Updater {
       }
       SetZoneRange(0, z, first, static_cast<uint32_t>(cells.size()));
     }
-    ZoneDijkstra dijkstra(level.zone_side);
-    RunLengthPath buffer;
-    std::vector<Point> targets;
-    for (uint32_t z : rehomed) {
-      ZoneEdges work;
-      const uint32_t first = level.zone_node_begin[z];
-      const uint32_t count = level.zone_node_end[z] - first;
-      cells.clear();
-      for (uint32_t v = first; v < first + count; ++v) {
-        cells.push_back(a_.beacons[v]);
-      }
-      SearchLevelOneZone(grid_, params_, Rect1(z), cells.data(), count, first,
-                         &dijkstra, &buffer, &targets, &work);
-      AddLevelOneCrossings(z, &cells, &crossings, &work);
-      WriteZone(0, z, &work);
-      LabelComponents(0, z, work);
+    // Searches in parallel (they only read), writes in zone order.
+    std::vector<ZoneEdges> results(rehomed.size());
+    struct Scratch {
+      std::unique_ptr<ZoneDijkstra> dijkstra;
+      RunLengthPath buffer;
+      std::vector<Point> targets, cells;
+    };
+    std::vector<Scratch> scratch(threads_);
+    ParallelForZones(
+        static_cast<int64_t>(rehomed.size()), threads_, [&](int t, int64_t k) {
+          Scratch& s = scratch[t];
+          if (!s.dijkstra) {
+            s.dijkstra = std::make_unique<ZoneDijkstra>(level.zone_side);
+          }
+          const uint32_t z = rehomed[k];
+          const uint32_t first = level.zone_node_begin[z];
+          const uint32_t count = level.zone_node_end[z] - first;
+          s.cells.clear();
+          for (uint32_t v = first; v < first + count; ++v) {
+            s.cells.push_back(a_.beacons[v]);
+          }
+          SearchLevelOneZone(grid_, params_, Rect1(z), s.cells.data(), count,
+                             first, s.dijkstra.get(), &s.buffer, &s.targets,
+                             &results[k]);
+        });
+    for (size_t k = 0; k < rehomed.size(); ++k) {
+      ZoneEdges& work = results[k];
+      AddLevelOneCrossings(rehomed[k], &cells, &crossings, &work);
+      WriteZone(0, rehomed[k], &work);
+      LabelComponents(0, rehomed[k], work);
+      work = ZoneEdges();
     }
     for (uint32_t z : Ring(level, rehomed)) {
       ZoneEdges work;
@@ -225,14 +245,19 @@ class Updater {
       }
       SetZoneRange(i, z, first, static_cast<uint32_t>(sources[k].size()));
     }
+    // Searches in parallel (they only read), writes in zone order.
+    std::vector<ZoneEdges> results(rehomed.size());
+    ParallelForZones(
+        static_cast<int64_t>(rehomed.size()), threads_, [&](int, int64_t k) {
+          SearchZone(below, members[k], sources[k],
+                     level.zone_node_begin[rehomed[k]], &results[k].edges);
+        });
     for (size_t k = 0; k < rehomed.size(); ++k) {
-      const uint32_t z = rehomed[k];
-      ZoneEdges work;
-      SearchZone(below, members[k], sources[k], level.zone_node_begin[z],
-                 &work.edges);
-      AddUpperCrossings(i, z, &work);
-      WriteZone(i, z, &work);
-      LabelComponents(i, z, work);
+      ZoneEdges& work = results[k];
+      AddUpperCrossings(i, rehomed[k], &work);
+      WriteZone(i, rehomed[k], &work);
+      LabelComponents(i, rehomed[k], work);
+      work = ZoneEdges();
     }
     for (uint32_t z : Ring(level, rehomed)) {
       ZoneEdges work;
@@ -457,6 +482,7 @@ class Updater {
   SharedAbstraction a_;
   const Grid& grid_;
   const BuildParams params_;
+  const int threads_;
 };
 
 }  // namespace
@@ -486,8 +512,8 @@ std::vector<uint32_t> ZonesToRehome(const SharedAbstraction& old,
 SharedAbstraction UpdateAbstraction(const SharedAbstraction& old,
                                     const Grid& grid,
                                     const std::vector<uint32_t>& rehomed,
-                                    ZoneUpdateStats* stats) {
-  SharedAbstraction a = Updater(old, grid).Run(rehomed, stats);
+                                    int threads, ZoneUpdateStats* stats) {
+  SharedAbstraction a = Updater(old, grid, threads).Run(rehomed, stats);
   stats->affected_zones.clear();
   for (uint32_t z : rehomed) stats->affected_zones.push_back(ZoneId(z));
   stats->compacted = a.NeedsCompaction();

@@ -97,7 +97,8 @@ absl::StatusOr<World> ApplyChanges(const World& world,
     local.rebuilt_fully = true;
   } else {
     offline_internal::ZoneUpdateStats stats;
-    a = offline_internal::UpdateAbstraction(old, next, rehomed, &stats);
+    a = offline_internal::UpdateAbstraction(old, next, rehomed, threads,
+                                            &stats);
     local.zones_searched = stats.zones_searched;
     local.compacted = stats.compacted;
   }

@@ -149,13 +149,16 @@ Abstraction SharedAbstraction::ToFlat() const {
 }
 
 bool SharedAbstraction::NeedsCompaction() const {
+  // Summed over levels, so that a small top level (whose few zones are
+  // rehomed by most updates) does not force frequent O(world) layouts.
+  int64_t nodes = 0, live_nodes = 0, edges = 0, live_edges = 0;
   for (const SharedLevel& level : levels) {
-    if (level.node_count() > 2 * level.live_nodes + 64 ||
-        level.edges.size() > 2 * static_cast<size_t>(level.live_edges) + 64) {
-      return true;
-    }
+    nodes += level.node_count();
+    live_nodes += level.live_nodes;
+    edges += static_cast<int64_t>(level.edges.size());
+    live_edges += level.live_edges;
   }
-  return false;
+  return nodes > 2 * live_nodes + 1024 || edges > 2 * live_edges + 8192;
 }
 
 size_t SharedAbstraction::MemoryUsage() const {

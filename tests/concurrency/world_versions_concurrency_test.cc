@@ -28,7 +28,8 @@ TEST(WorldVersionsConcurrencyTest, ReadersSeeWholeVersions) {
   build.threads = 1;
   World initial = *BuildWorld(*GenerateMap(g), build);
   ASSERT_TRUE(initial.grid().passable(kMarker));
-  WorldVersions versions(std::move(initial));
+  // Two update threads: zone searches of an update run in parallel too.
+  WorldVersions versions(std::move(initial), UpdateOptions{.threads = 2});
   constexpr int kUpdates = 30;
   std::atomic<bool> done{false};
   std::atomic<int64_t> queries{0};
@@ -55,6 +56,11 @@ TEST(WorldVersionsConcurrencyTest, ReadersSeeWholeVersions) {
         ASSERT_TRUE(
             WalkPath(world->grid(), path, world->params().connectivity).ok());
         ++queries;
+      }
+      // Later versions share this snapshot's pages: none may have written
+      // into them while we planned.
+      if (world->version() > 0) {
+        ASSERT_EQ(world->grid().cost(kMarker), world->version() % 200 + 1);
       }
     }
   };

@@ -81,12 +81,17 @@ TEST(WorldSharingTest, LongRunsOfUpdatesCompactAndStayExact) {
           ApplyChanges(world, {{cell, cost}}, {}, &report);
       ASSERT_TRUE(next.ok()) << next.status();
       compactions += report.compacted;
+      // Compaction keeps dead nodes and edges below live ones (plus the
+      // slack and one update's worth).
+      int64_t nodes = 0, live = 0, edges = 0, live_edges = 0;
       for (const SharedLevel& level : next->abstraction().levels) {
-        // Compaction keeps dead ids below live ones (plus slack for one
-        // update's worth).
-        EXPECT_LE(level.node_count(), 2 * level.live_nodes + 64 + 256)
-            << "step " << step;
+        nodes += level.node_count();
+        live += level.live_nodes;
+        edges += static_cast<int64_t>(level.edges.size());
+        live_edges += level.live_edges;
       }
+      EXPECT_LE(nodes, 2 * live + 1024 + 256) << "step " << step;
+      EXPECT_LE(edges, 2 * live_edges + 8192 + 4096) << "step " << step;
       if (step % 20 == 19) {
         absl::StatusOr<World> rebuilt = BuildWorld(next->grid(), options);
         ASSERT_TRUE(rebuilt.ok());

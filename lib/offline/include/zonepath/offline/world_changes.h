@@ -45,8 +45,8 @@ struct CellChange {
 };
 
 struct UpdateOptions {
-  // Threads for a full rebuild (0 = all hardware threads); zone-by-zone
-  // updates run on the calling thread.
+  // Threads for the zone searches (0 = all hardware threads). The result
+  // does not depend on it.
   int threads = 1;
 };
 

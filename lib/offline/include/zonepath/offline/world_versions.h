@@ -13,9 +13,10 @@
 //   - An old version is freed when its last snapshot is dropped.
 //   - Current() never waits for an update in progress (the lock guards only
 //     the pointer).
-// Cost: an update copies the grid and the level arrays into the new
-// version (zones that did not change are copied, not searched), so two
-// versions are in memory while old snapshots are held.
+// Cost: versions share copy-on-write pages (see ApplyChanges): an update
+// writes only the zones it rebuilds and their neighbours' edge lists, so
+// old snapshots cost only the pages later versions wrote (a page shared
+// with a published version is never written).
 //
 //   WorldVersions versions(std::move(world));
 //   // any thread:

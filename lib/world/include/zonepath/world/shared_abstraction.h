@@ -10,7 +10,7 @@
 //   - an update gives the zones it rebuilds fresh ranges at the end of the
 //     arrays and leaves their old ranges unused ("dead"): ids of untouched
 //     zones never change. When dead entries outgrow live ones, the update
-//     lays the whole abstraction out afresh (Compact).
+//     lays the whole abstraction out afresh (NeedsCompaction).
 // Level-1 node n is always beacon n (beacons and level-1 nodes grow
 // together). Node component labels are node ids of the same level.
 //
@@ -68,7 +68,8 @@ struct SharedAbstraction {
   // gives): nodes in zone order, each zone's nodes ordered as the builder
   // orders them, edges by target. O(size of the abstraction).
   Abstraction ToFlat() const;
-  // True when dead ids outnumber live ones at some level.
+  // True when dead nodes or edges outnumber live ones (summed over levels,
+  // plus a little slack so tiny worlds are not laid out on every update).
   bool NeedsCompaction() const;
 
   size_t MemoryUsage() const;
