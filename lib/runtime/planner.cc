@@ -479,13 +479,14 @@ struct Planner::Impl {
   static const AbstractEdge* FindEdge(const SharedLevel& l, uint32_t u,
                                       uint32_t v, uint32_t* index) {
     const AbstractEdge* best = nullptr;
-    for (uint32_t e = l.edge_begin[u]; e < l.edge_end[u]; ++e) {
-      if (l.edges[e].target == v &&
-          (best == nullptr || l.edges[e].cost < best->cost)) {
-        best = &l.edges[e];
+    uint32_t e = l.edge_begin[u];
+    l.edges.ForEachIn(e, l.edge_end[u], [&](const AbstractEdge& edge) {
+      if (edge.target == v && (best == nullptr || edge.cost < best->cost)) {
+        best = &edge;
         *index = e;
       }
-    }
+      ++e;
+    });
     return best;
   }
 
