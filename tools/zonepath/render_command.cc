@@ -151,36 +151,30 @@ void DrawZoneBorders(const SharedLevel& level, const View& view, Rgb color,
 void DrawGraph(const World& world, const View& view, RgbImage& image) {
   const SharedAbstraction& a = world.abstraction();
   const SharedLevel& level = a.levels[0];
-  // Zone by zone: an updated world also holds unused (dead) node ids.
-  for (uint32_t z = 0; z < level.zone_count(); ++z) {
-    for (uint32_t u = level.zone_node_begin[z]; u < level.zone_node_end[z];
-         ++u) {
-      const Point pu = a.beacons[u];
-      for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
-        const AbstractEdge& edge = level.edges[e];
-        if (edge.target < u) continue;  // each undirected edge once
-        const Point pv = a.beacons[edge.target];
-        if (!view.region.Contains(pu) && !view.region.Contains(pv)) continue;
-        image.Line(view.Cx(pu.x), view.Cy(pu.y), view.Cx(pv.x), view.Cy(pv.y),
-                   edge.inter_zone ? kInterEdge : kIntraEdge);
-      }
+  // Live nodes only: an updated world also holds unused (dead) node ids.
+  level.ForEachNode([&](uint32_t u) {
+    const Point pu = a.beacons[u];
+    for (uint32_t e = level.edge_begin[u]; e < level.edge_end[u]; ++e) {
+      const AbstractEdge& edge = level.edges[e];
+      if (edge.target < u) continue;  // each undirected edge once
+      const Point pv = a.beacons[edge.target];
+      if (!view.region.Contains(pu) && !view.region.Contains(pv)) continue;
+      image.Line(view.Cx(pu.x), view.Cy(pu.y), view.Cx(pv.x), view.Cy(pv.y),
+                 edge.inter_zone ? kInterEdge : kIntraEdge);
     }
-  }
+  });
 }
 
 void DrawBeacons(const World& world, const View& view, RgbImage& image) {
   const int size = std::max(3, view.ppc);
   const SharedAbstraction& a = world.abstraction();
   const SharedLevel& level = a.levels[0];
-  for (uint32_t z = 0; z < level.zone_count(); ++z) {
-    for (uint32_t u = level.zone_node_begin[z]; u < level.zone_node_end[z];
-         ++u) {
-      const Point p = a.beacons[u];
-      if (!view.region.Contains(p)) continue;
-      image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size,
-                     size, kBeacon);
-    }
-  }
+  level.ForEachNode([&](uint32_t u) {
+    const Point p = a.beacons[u];
+    if (!view.region.Contains(p)) return;
+    image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size, size,
+                   kBeacon);
+  });
 }
 
 void DrawPath(const RunLengthPath& path, const View& view, RgbImage& image) {

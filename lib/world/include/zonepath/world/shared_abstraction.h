@@ -45,6 +45,13 @@ struct SharedLevel : LevelGeometry {
   uint32_t node_count() const {
     return static_cast<uint32_t>(node_beacon.size());
   }
+  // Calls fn(node) for every live node, zone by zone.
+  template <typename Fn>
+  void ForEachNode(Fn&& fn) const {
+    for (uint32_t z = 0; z < zone_count(); ++z) {
+      for (uint32_t v = zone_node_begin[z]; v < zone_node_end[z]; ++v) fn(v);
+    }
+  }
   size_t MemoryUsage() const;
   size_t OwnedBytes() const;
 };
