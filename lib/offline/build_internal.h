@@ -6,6 +6,7 @@
 #include <functional>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/zone_dijkstra.h"
@@ -150,10 +151,12 @@ std::vector<uint32_t> ZonesToRehome(const SharedAbstraction& old,
 // arrays; everything else keeps its ids and shares its pages with `old`.
 // Lays the result out afresh when dead ranges outgrow live ones. Zone
 // searches run on `threads` threads; the result does not depend on it.
-SharedAbstraction UpdateAbstraction(const SharedAbstraction& old,
-                                    const Grid& grid,
-                                    const std::vector<uint32_t>& rehomed,
-                                    int threads, ZoneUpdateStats* stats);
+// FailedPrecondition if `old` does not match the grid it claims (a crossing
+// without beacons), which a loaded world can only do if its file was made
+// to pass the loader's checks.
+absl::StatusOr<SharedAbstraction> UpdateAbstraction(
+    const SharedAbstraction& old, const Grid& grid,
+    const std::vector<uint32_t>& rehomed, int threads, ZoneUpdateStats* stats);
 
 }  // namespace zonepath::offline_internal
 

@@ -18,9 +18,12 @@
 #include <algorithm>
 #include <memory>
 #include <numeric>
+#include <string>
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "build_internal.h"
 #include "zonepath/grid/moves.h"
 
@@ -104,6 +107,11 @@ class Updater {
         params_(old.params),
         threads_(std::max(1, threads)) {}
 
+  // The first inconsistency found between the old abstraction and its
+  // grid (possible only for a world whose file was crafted to pass the
+  // loader's checks); the update's result is then discarded.
+  const absl::Status& status() const { return status_; }
+
   SharedAbstraction Run(const std::vector<uint32_t>& rehomed,
                         ZoneUpdateStats* stats) {
     stats->zones_searched.assign(a_.levels.size(), 0);
@@ -178,8 +186,14 @@ class Updater {
                             std::vector<Crossing>* crossings, ZoneEdges* work) {
     ScanZone(grid_, params_, Rect1(z), cells, crossings);
     for (const Crossing& c : *crossings) {
-      work->edges.push_back({NodeOfBeaconCell(0, c.inside),
-                             {NodeOfBeaconCell(0, c.outside), 1, c.cost}});
+      const uint32_t from = NodeOfBeaconCell(0, c.inside);
+      const uint32_t to = NodeOfBeaconCell(0, c.outside);
+      if (from == kNone || to == kNone) {
+        Mismatch(absl::StrCat("crossing ", PointString(c.inside), " -> ",
+                              PointString(c.outside), " has no beacon"));
+        continue;
+      }
+      work->edges.push_back({from, {to, 1, c.cost}});
     }
   }
 
@@ -301,12 +315,23 @@ class Updater {
     for (uint32_t v = level.zone_node_begin[z]; v < level.zone_node_end[z];
          ++v) {
       const uint32_t u = NodeOfBeacon(i - 1, level.node_beacon[v]);
+      if (u == kNone) {
+        Mismatch(absl::StrCat("level ", i + 1, " node ", v,
+                              " is not a node of level ", i));
+        continue;
+      }
       for (uint32_t e = below.edge_begin[u]; e < below.edge_end[u]; ++e) {
         const AbstractEdge& edge = below.edges[e];
         if (!edge.inter_zone) continue;
         const uint32_t beacon = below.node_beacon[edge.target];
         if (rect.Contains(a_.beacons[beacon])) continue;
-        work->edges.push_back({v, {NodeOfBeacon(i, beacon), 1, edge.cost}});
+        const uint32_t to = NodeOfBeacon(i, beacon);
+        if (to == kNone) {
+          Mismatch(absl::StrCat("level ", i + 1, " has no node for beacon ",
+                                beacon));
+          continue;
+        }
+        work->edges.push_back({v, {to, 1, edge.cost}});
       }
     }
   }
@@ -473,6 +498,14 @@ class Updater {
     }
   }
 
+  void Mismatch(const std::string& what) {
+    if (status_.ok()) {
+      status_ = absl::FailedPreconditionError(
+          absl::StrCat("the world's abstraction does not match its grid (",
+                       what, "); rebuild the world from its map"));
+    }
+  }
+
   Rect Rect1(uint32_t z) const { return ZoneRect(0, z); }
   Rect ZoneRect(size_t i, uint32_t z) const {
     return a_.levels[i].ZoneRect(ZoneId(z), grid_.width(), grid_.height());
@@ -483,6 +516,7 @@ class Updater {
   const Grid& grid_;
   const BuildParams params_;
   const int threads_;
+  absl::Status status_;
 };
 
 }  // namespace
@@ -509,11 +543,12 @@ std::vector<uint32_t> ZonesToRehome(const SharedAbstraction& old,
   return rehome;
 }
 
-SharedAbstraction UpdateAbstraction(const SharedAbstraction& old,
-                                    const Grid& grid,
-                                    const std::vector<uint32_t>& rehomed,
-                                    int threads, ZoneUpdateStats* stats) {
-  SharedAbstraction a = Updater(old, grid, threads).Run(rehomed, stats);
+absl::StatusOr<SharedAbstraction> UpdateAbstraction(
+    const SharedAbstraction& old, const Grid& grid,
+    const std::vector<uint32_t>& rehomed, int threads, ZoneUpdateStats* stats) {
+  Updater updater(old, grid, threads);
+  SharedAbstraction a = updater.Run(rehomed, stats);
+  if (!updater.status().ok()) return updater.status();
   stats->affected_zones.clear();
   for (uint32_t z : rehomed) stats->affected_zones.push_back(ZoneId(z));
   stats->compacted = a.NeedsCompaction();

@@ -97,8 +97,11 @@ absl::StatusOr<World> ApplyChanges(const World& world,
     local.rebuilt_fully = true;
   } else {
     offline_internal::ZoneUpdateStats stats;
-    a = offline_internal::UpdateAbstraction(old, next, rehomed, threads,
+    absl::StatusOr<SharedAbstraction> updated =
+        offline_internal::UpdateAbstraction(old, next, rehomed, threads,
                                             &stats);
+    if (!updated.ok()) return updated.status();
+    a = *std::move(updated);
     local.zones_searched = stats.zones_searched;
     local.compacted = stats.compacted;
   }

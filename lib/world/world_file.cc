@@ -356,17 +356,41 @@ class Parser {
                     e.cost, ")");
       }
     }
+    std::vector<uint32_t> zone_of_node(n);
     for (uint32_t z = 0; z < level->zone_count(); ++z) {
       for (uint32_t i = level->zone_node_begin[z];
            i < level->zone_node_begin[z + 1]; ++i) {
         if (level->ZoneOf(beacons[level->node_beacon[i]]).value() != z) {
           return Loss("level ", l, ": node ", i, " listed in the wrong zone");
         }
+        zone_of_node[i] = z;
       }
     }
     if (level->node_component.size() != n) {
       return Loss("level ", l, ": component labels for ",
                   level->node_component.size(), " of ", n, " nodes");
+    }
+    // A label names a node of the same zone that labels itself (the
+    // component's smallest node, as the builder writes it).
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t c = level->node_component[i];
+      if (c >= n || level->node_component[c] != c ||
+          zone_of_node[c] != zone_of_node[i]) {
+        return Loss("level ", l, ": node ", i, " has a bad component label ",
+                    c);
+      }
+    }
+    // Level-1 node n is beacon n (the runtime relies on it).
+    if (l == 1) {
+      if (n != beacons.size()) {
+        return Loss("level 1: ", n, " nodes for ", beacons.size(), " beacons");
+      }
+      for (uint32_t i = 0; i < n; ++i) {
+        if (level->node_beacon[i] != i) {
+          return Loss("level 1: node ", i, " is beacon ", level->node_beacon[i],
+                      ", not beacon ", i);
+        }
+      }
     }
     return absl::OkStatus();
   }

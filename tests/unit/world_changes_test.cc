@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "dijkstra_oracle.h"
 #include "generated_worlds.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
@@ -274,6 +275,42 @@ TEST(ApplyChangesTest, BadBatchIsRejectedWhole) {
   const std::shared_ptr<const World> v0 = versions.Current();
   EXPECT_FALSE(versions.Apply({{{1, 1}, 0}, {{99, 1}, 0}}).ok());
   EXPECT_EQ(versions.Current(), v0);  // nothing published
+}
+
+// A World whose abstraction was built for another grid (what a crafted
+// file passing the loader's checks could give): updates must fail cleanly
+// or succeed, never crash (run under ASan in CI).
+TEST(ApplyChangesTest, MismatchedWorldFailsCleanly) {
+  int failed = 0;
+  for (uint64_t seed = 1; seed <= 30; ++seed) {
+    const testing::RandomGridSpec spec{160, 120, 0.3, 1};
+    BuildOptions options;
+    options.params.zone_size = 8;
+    options.params.levels = 1 + static_cast<int>(seed % 3);
+    options.params.group = 2;
+    options.threads = 1;
+    absl::StatusOr<World> built =
+        BuildWorld(testing::RandomGrid(seed, spec), options);
+    ASSERT_TRUE(built.ok());
+    const World mismatched(testing::RandomGrid(seed + 1000, spec),
+                           built->FlatAbstraction());
+    std::mt19937_64 rng(seed);
+    std::vector<CellChange> changes;
+    for (int k = 0; k < 3; ++k) {
+      changes.push_back({{static_cast<int32_t>(rng() % 160),
+                          static_cast<int32_t>(rng() % 120)},
+                         static_cast<int>(rng() % 3)});
+    }
+    absl::StatusOr<World> next = ApplyChanges(mismatched, changes);
+    if (!next.ok()) {
+      EXPECT_EQ(next.status().code(), absl::StatusCode::kFailedPrecondition)
+          << next.status();
+      EXPECT_THAT(std::string(next.status().message()),
+                  ::testing::HasSubstr("does not match its grid"));
+      ++failed;
+    }
+  }
+  EXPECT_GT(failed, 0);  // the check is reached
 }
 
 TEST(WorldVersionsTest, SnapshotsKeepTheirVersion) {

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <random>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
@@ -117,6 +118,62 @@ TEST(WorldFileTest, ForeignAndWrongVersionFiles) {
   std::memcpy(wrong_endian.data() + 12, &swapped, 4);
   EXPECT_EQ(ParseWorld(wrong_endian).status().code(),
             absl::StatusCode::kFailedPrecondition);
+}
+
+// Overwrites element `index` of section (kind, level) with `value`; the
+// caller parses without checksums to reach the structural checks.
+void PokeSection(std::string* bytes, uint32_t kind, uint32_t level,
+                 size_t index, uint32_t value) {
+  uint32_t sections;
+  std::memcpy(&sections, bytes->data() + 20, 4);
+  for (uint32_t s = 0; s < sections; ++s) {
+    const size_t at = 64 + size_t{s} * 32;
+    uint32_t k, l;
+    uint64_t offset;
+    std::memcpy(&k, bytes->data() + at, 4);
+    std::memcpy(&l, bytes->data() + at + 4, 4);
+    std::memcpy(&offset, bytes->data() + at + 8, 8);
+    if (k == kind && l == level) {
+      std::memcpy(bytes->data() + offset + index * 4, &value, 4);
+      return;
+    }
+  }
+  FAIL() << "no section " << kind << " level " << level;
+}
+
+// Fields the runtime indexes by must be consistent, not just in range (the
+// loader fuzzer found a component label pointing past the nodes).
+TEST(WorldFileTest, InconsistentNodeFieldsAreDataLoss) {
+  const World world = SmallWorld(false);
+  const std::string good = SerializeWorld(world);
+  constexpr uint32_t kNodeBeacon = 3, kNodeComponent = 7;
+  // Two level-1 nodes of one zone: node i claiming beacon i + 1 passes the
+  // zone check and must fail the identity check.
+  const AbstractLevel l1 = world.FlatAbstraction().levels[0];
+  uint32_t i = 0;
+  for (uint32_t z = 0; z < l1.zone_count(); ++z) {
+    if (l1.zone_node_begin[z + 1] - l1.zone_node_begin[z] >= 2) {
+      i = l1.zone_node_begin[z];
+      break;
+    }
+  }
+  const std::string not_beacon = absl::StrCat("is beacon ", i + 1);
+  struct Case {
+    uint32_t kind, level, index, value;
+    const char* message;
+  };
+  for (const Case& c : {Case{kNodeComponent, 1, 3, 1u << 30, "component"},
+                        Case{kNodeComponent, 2, 0, 1, "component"},
+                        Case{kNodeBeacon, 1, i, i + 1, not_beacon.c_str()}}) {
+    std::string bytes = good;
+    PokeSection(&bytes, c.kind, c.level, c.index, c.value);
+    absl::StatusOr<World> world =
+        ParseWorld(bytes, "poked", /*verify_checksums=*/false);
+    ASSERT_FALSE(world.ok()) << c.message;
+    EXPECT_EQ(world.status().code(), absl::StatusCode::kDataLoss);
+    EXPECT_THAT(world.status().message(), HasSubstr(c.message));
+  }
+  EXPECT_TRUE(ParseWorld(good, "good", /*verify_checksums=*/false).ok());
 }
 
 TEST(WorldFileTest, HugeLengthFieldsDoNotAllocate) {
