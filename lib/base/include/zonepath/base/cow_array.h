@@ -66,17 +66,6 @@ class CowArray {
     a.Append(v.data(), v.size());
     return a;
   }
-  // n copies of `value`.
-  static CowArray Filled(size_t n, const T& value) {
-    CowArray a;
-    for (size_t begin = 0; begin < n; begin += kPageSize) {
-      a.AddPage()->assign(std::min(kPageSize, n - begin), value);
-      a.data_.back() = a.pages_.back()->data();
-    }
-    a.size_ = n;
-    return a;
-  }
-
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const T& operator[](size_t i) const {
