@@ -132,9 +132,12 @@ class Updater {
   void UpdateLevelOne(const std::vector<uint32_t>& rehomed) {
     SharedLevel& level = a_.levels[0];
     std::vector<Point> cells;
-    std::vector<Crossing> crossings;
-    for (uint32_t z : rehomed) {
-      ScanZone(grid_, params_, Rect1(z), &cells, &crossings);
+    // Each rehomed zone's crossings, kept from the scan that places its
+    // beacons for writing its edges below.
+    std::vector<std::vector<Crossing>> crossings(rehomed.size());
+    for (size_t k = 0; k < rehomed.size(); ++k) {
+      const uint32_t z = rehomed[k];
+      ScanZone(grid_, params_, Rect1(z), &cells, &crossings[k]);
       const uint32_t first = level.node_count();
       for (uint32_t i = 0; i < cells.size(); ++i) {
         a_.beacons.PushBack(cells[i]);
@@ -169,25 +172,26 @@ class Updater {
         });
     for (size_t k = 0; k < rehomed.size(); ++k) {
       ZoneEdges& work = results[k];
-      AddLevelOneCrossings(rehomed[k], &cells, &crossings, &work);
+      AddLevelOneCrossings(crossings[k], &work);
       WriteZone(0, rehomed[k], &work);
       LabelComponents(0, rehomed[k], work);
       work = ZoneEdges();
     }
+    std::vector<Crossing> ring_crossings;
     for (uint32_t z : Ring(level, rehomed)) {
       ZoneEdges work;
       CopyIntraZoneEdges(0, z, &work);
-      AddLevelOneCrossings(z, &cells, &crossings, &work);
+      ScanZone(grid_, params_, Rect1(z), &cells, &ring_crossings);
+      AddLevelOneCrossings(ring_crossings, &work);
       WriteZone(0, z, &work);
     }
   }
 
-  void AddLevelOneCrossings(uint32_t z, std::vector<Point>* cells,
-                            std::vector<Crossing>* crossings, ZoneEdges* work) {
-    ScanZone(grid_, params_, Rect1(z), cells, crossings);
-    for (const Crossing& c : *crossings) {
-      const uint32_t from = NodeOfBeaconCell(0, c.inside);
-      const uint32_t to = NodeOfBeaconCell(0, c.outside);
+  void AddLevelOneCrossings(const std::vector<Crossing>& crossings,
+                            ZoneEdges* work) {
+    for (const Crossing& c : crossings) {
+      const uint32_t from = LevelOneNodeAt(c.inside);
+      const uint32_t to = LevelOneNodeAt(c.outside);
       if (from == kNone || to == kNone) {
         Mismatch(absl::StrCat("crossing ", PointString(c.inside), " -> ",
                               PointString(c.outside), " has no beacon"));
@@ -376,8 +380,8 @@ class Updater {
     return parents;
   }
 
-  // The node of level index i (0 = level 1) whose beacon is `beacon` (or
-  // at `cell`): a scan of its zone's few nodes.
+  // The node of level index i (0 = level 1) whose beacon is `beacon`, and
+  // the level-1 node at `cell`: a scan of the zone's few nodes.
   uint32_t NodeOfBeacon(size_t i, uint32_t beacon) {
     if (i == 0) return beacon;  // level-1 node n is beacon n
     const SharedLevel& level = a_.levels[i];
@@ -388,12 +392,12 @@ class Updater {
     }
     return kNone;
   }
-  uint32_t NodeOfBeaconCell(size_t i, Point cell) {
-    const SharedLevel& level = a_.levels[i];
+  uint32_t LevelOneNodeAt(Point cell) {
+    const SharedLevel& level = a_.levels[0];
     const uint32_t z = level.ZoneOf(cell).value();
     for (uint32_t v = level.zone_node_begin[z]; v < level.zone_node_end[z];
          ++v) {
-      if (a_.beacons[level.node_beacon[v]] == cell) return v;
+      if (a_.beacons[v] == cell) return v;  // level-1 node n is beacon n
     }
     return kNone;
   }
