@@ -116,48 +116,6 @@ double EndpointConnector::LinkCost(int j, uint32_t v) const {
   return kInf;
 }
 
-absl::StatusOr<uint32_t> EndpointConnector::AppendChain(
-    int j, uint32_t v, std::vector<Segment>* out) {
-  if (j == 1) return v;
-  const Link* link = nullptr;
-  for (const Link& l : links_[j]) {
-    if (l.node == v) link = &l;
-  }
-  if (link == nullptr) {
-    return absl::InternalError(
-        absl::StrCat("level-", j, " node ", v, " has no connection"));
-  }
-  // Level-(j-1) nodes from the search's seed to v's level-(j-1) id.
-  const NodeStateMap& state = searches_[j];
-  chain_.clear();
-  for (uint32_t r = state.Find(link->lower); r != NodeStateMap::kNone;
-       r = state[r].parent) {
-    chain_.push_back(state[r].node);
-  }
-  if (chain_.empty()) {
-    return absl::InternalError(
-        absl::StrCat("level-", j, " node ", v, " was not reached"));
-  }
-  // chain_ runs v .. seed; the seed is a level-(j-1) node with a link.
-  const uint32_t seed = chain_.back();
-  const size_t first = out->size();
-  for (size_t i = chain_.size() - 1; i > 0; --i) {
-    out->push_back({Segment::Kind::kEdge, static_cast<uint8_t>(j - 1),
-                    chain_[i], chain_[i - 1]});
-  }
-  // The walk below the seed comes first: move it before what we added.
-  const size_t mark = out->size();
-  absl::StatusOr<uint32_t> start = AppendChain(j - 1, seed, out);
-  if (!start.ok()) return start;
-  std::rotate(out->begin() + static_cast<std::ptrdiff_t>(first),
-              out->begin() + static_cast<std::ptrdiff_t>(mark), out->end());
-  return start;
-}
-
-void EndpointConnector::AppendCells(uint32_t v, RunLengthPath* path) {
-  cells_.AppendPath(graph_.NodeCell(1, v), path);
-}
-
 void EndpointConnector::set_trace(std::vector<Point>* cells,
                                   std::function<void(Point)> on_node) {
   cells_.set_trace(cells);
@@ -167,8 +125,7 @@ void EndpointConnector::set_trace(std::vector<Point>* cells,
 size_t EndpointConnector::MemoryUsage() const {
   size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
                  zone_cells_.capacity() * sizeof(Point) +
-                 open_.capacity() * sizeof(OpenEntry) +
-                 chain_.capacity() * sizeof(uint32_t);
+                 open_.capacity() * sizeof(OpenEntry);
   for (const NodeStateMap& s : searches_) bytes += s.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;

@@ -9,8 +9,7 @@
 //
 //   EndpointConnector start(graph, max_nodes);
 //   RETURN_IF_ERROR(start.Connect(p, /*top=*/3, &stats));
-//   for (const Link& l : start.links(3)) ...;           // level-3 nodes
-//   uint32_t first = start.AppendChain(3, v, &segments); // p .. v walk
+//   for (const Link& l : start.links(3)) ...;   // level-3 nodes
 #ifndef ZONEPATH_RUNTIME_CONNECTOR_H_
 #define ZONEPATH_RUNTIME_CONNECTOR_H_
 
@@ -24,7 +23,6 @@
 #include "best_first.h"
 #include "level_graph.h"
 #include "node_state_map.h"
-#include "segment.h"
 #include "zonepath/search/search_stats.h"
 #include "zonepath/search/zone_dijkstra.h"
 
@@ -53,14 +51,6 @@ class EndpointConnector {
   // Cost from the endpoint to level-j node v (+inf without a link).
   double LinkCost(int j, uint32_t v) const;
 
-  // Appends the walk from the endpoint to level-j node v (which has a link)
-  // as edge segments of levels 1..j-1, in walking order; returns the
-  // level-1 node the walk starts at (reached by the cell connection).
-  absl::StatusOr<uint32_t> AppendChain(int j, uint32_t v,
-                                       std::vector<Segment>* out);
-  // Appends the cell moves from the endpoint to level-1 node v.
-  void AppendCells(uint32_t v, RunLengthPath* path);
-
   // Tracing: called with each expanded cell / abstract node's cell.
   void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
   size_t MemoryUsage() const;
@@ -75,7 +65,6 @@ class EndpointConnector {
   std::vector<NodeStateMap> searches_;
   std::array<std::vector<Link>, kMaxLevels + 1> links_;
   std::vector<OpenEntry> open_;
-  std::vector<uint32_t> chain_;
   std::function<void(Point)> on_node_;
 };
 

@@ -14,8 +14,7 @@
 #include "connector.h"
 #include "level_graph.h"
 #include "node_state_map.h"
-#include "refiner.h"
-#include "segment.h"
+#include "corridor_refiner.h"
 #include "smoother.h"
 #include "zonepath/search/search_common.h"
 
@@ -23,19 +22,18 @@ namespace zonepath {
 
 using runtime_internal::BestFirst;
 using runtime_internal::BestFirstResult;
+using runtime_internal::CorridorRefiner;
 using runtime_internal::EndpointConnector;
 using runtime_internal::kInf;
 using runtime_internal::LevelGraph;
 using runtime_internal::Link;
 using runtime_internal::NodeStateMap;
 using runtime_internal::OpenEntry;
-using runtime_internal::Refiner;
-using runtime_internal::Segment;
 using runtime_internal::StreamSmoother;
 
 namespace {
 // The abstract search's goal: a node id no level uses (ids are < 2^31).
-constexpr uint32_t kVirtualGoal = 0xFFFFFFFEu;
+constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 }  // namespace
 
 struct Planner::Impl {
@@ -58,19 +56,16 @@ struct Planner::Impl {
   EndpointConnector start_connector;
   EndpointConnector goal_connector;
   GridAStar astar;
-  Refiner refiner;
+  CorridorRefiner refiner;
   StreamSmoother smoother;
   NodeStateMap top;  // the abstract search
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
-  std::vector<Segment> walk;     // the plan in walking order (scratch)
-  std::vector<Segment> pending;  // what the cursor has left, next at back()
-  std::vector<Segment> children;
   RunLengthPath direct_path;
-  RunLengthPath start_cells;  // start -> first level-1 node
-  RunLengthPath goal_cells;   // goal -> last level-1 node (walked reversed)
-  RunLengthPath moves;        // one refined piece (scratch)
-  RunLengthPath smoothed;     // Planner::Smooth's output (scratch)
+  bool direct_pending = false;  // the direct path is the plan, not yet out
+  bool refining = false;        // the refiner has moves to give
+  RunLengthPath moves;          // one refined piece (scratch)
+  RunLengthPath smoothed;       // Planner::Smooth's output (scratch)
   Point start, goal;
   Point cursor_at;
   bool smooth = false;
@@ -143,44 +138,12 @@ struct Planner::Impl {
     return true;
   }
 
-  // Lays out the walk start -> top path -> goal as segments, next at the
-  // back of `pending`.
-  absl::Status LayOut(int k) {
-    walk.clear();
-    walk.push_back({Segment::Kind::kStartCells, 0, 0, 0});
-    absl::StatusOr<uint32_t> first =
-        start_connector.AppendChain(k, top_nodes.front(), &walk);
-    if (!first.ok()) return first.status();
-    for (size_t i = 1; i < top_nodes.size(); ++i) {
-      walk.push_back({Segment::Kind::kEdge, static_cast<uint8_t>(k),
-                      top_nodes[i - 1], top_nodes[i]});
-    }
-    // The goal's chain runs goal -> last node: append it, then turn it
-    // around (order and direction).
-    const size_t goal_begin = walk.size();
-    absl::StatusOr<uint32_t> last =
-        goal_connector.AppendChain(k, top_nodes.back(), &walk);
-    if (!last.ok()) return last.status();
-    std::reverse(walk.begin() + static_cast<std::ptrdiff_t>(goal_begin),
-                 walk.end());
-    for (size_t i = goal_begin; i < walk.size(); ++i) {
-      std::swap(walk[i].from, walk[i].to);
-    }
-    walk.push_back({Segment::Kind::kGoalCells, 0, 0, 0});
-    start_cells.Reset(start);
-    start_connector.AppendCells(*first, &start_cells);
-    goal_cells.Reset(goal);
-    goal_connector.AppendCells(*last, &goal_cells);
-    pending.assign(walk.rbegin(), walk.rend());
-    return absl::OkStatus();
-  }
-
   absl::StatusOr<SearchOutcome> Plan(Point s, Point t,
                                      const PlanOptions& options,
                                      PlanStats* stats) {
     *stats = PlanStats();
     cursor_done = true;
-    pending.clear();
+    direct_pending = refining = false;
     if (absl::Status e = CheckEndpoint(grid(), grid().bounds(), s, "start");
         !e.ok())
       return e;
@@ -244,7 +207,7 @@ struct Planner::Impl {
       if (direct_cost < kInf) {
         stats->used_direct = true;
         stats->planned_cost = direct_cost;
-        pending.push_back({Segment::Kind::kDirect, 0, 0, 0});
+        direct_pending = true;
         if (smooth) smoother.Reset(s, fewer_turns);
         return SearchOutcome::kFound;
       }
@@ -257,12 +220,16 @@ struct Planner::Impl {
     stats->top_level = k;
     stats->planned_cost = top[top.Find(kVirtualGoal)].g;
     stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
-    if (absl::Status l = LayOut(k); !l.ok()) {
-      cursor_done = true;
-      return l;
-    }
+    refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
+                  fewer_turns);
+    refining = true;
     if (smooth) smoother.Reset(s, fewer_turns);
     return SearchOutcome::kFound;
+  }
+
+  void Fail() {
+    cursor_done = true;
+    direct_pending = refining = false;
   }
 
   // Sends refined moves on: to the smoother, or straight to `out`.
@@ -278,41 +245,18 @@ struct Planner::Impl {
     out->Append(run.direction, run.count);
   }
 
-  // Refines the next pending segment one step: into moves, or into the
-  // segments one level down.
+  // Sends the next stretch of moves on (to the smoother or `out`).
   absl::Status RefineNext(RunLengthPath* out, PlanStats* stats) {
-    const Segment s = pending.back();
-    pending.pop_back();
-    switch (s.kind) {
-      case Segment::Kind::kStartCells:
-        for (const Run& run : start_cells.runs()) Emit(run, out);
-        return absl::OkStatus();
-      case Segment::Kind::kGoalCells: {
-        const std::vector<Run>& runs = goal_cells.runs();
-        for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
-          Emit({Opposite(it->direction), it->count}, out);
-        }
-        return absl::OkStatus();
-      }
-      case Segment::Kind::kDirect:
-        for (const Run& run : direct_path.runs()) Emit(run, out);
-        return absl::OkStatus();
-      case Segment::Kind::kEdge:
-        break;
-    }
-    if (s.level == 1 || refiner.IsCrossing(s.level, s.from, s.to)) {
-      moves.Reset(graph.NodeCell(s.level, s.from));
-      absl::Status m = refiner.AppendMoves(s.level, s.from, s.to, fewer_turns,
-                                           &moves, &stats->refine);
-      if (!m.ok()) return m;
-      for (const Run& run : moves.runs()) Emit(run, out);
+    if (direct_pending) {
+      direct_pending = false;
+      for (const Run& run : direct_path.runs()) Emit(run, out);
       return absl::OkStatus();
     }
-    children.clear();
-    absl::Status c = refiner.AppendChildren(s.level, s.from, s.to, &children,
-                                            &stats->refine);
-    if (!c.ok()) return c;
-    pending.insert(pending.end(), children.rbegin(), children.rend());
+    moves.Reset(start);
+    absl::Status s = refiner.NextMoves(&moves, &stats->refine);
+    if (!s.ok()) return s;
+    refining = !refiner.done();
+    for (const Run& run : moves.runs()) Emit(run, out);
     return absl::OkStatus();
   }
 
@@ -320,21 +264,19 @@ struct Planner::Impl {
     if (cursor_done) return absl::OkStatus();
     const int64_t target = out->steps() + min_steps;
     while (out->steps() < target) {
-      if (!pending.empty() &&
-          (!smooth || smoother.buffered() <= smoother.window())) {
+      const bool more = direct_pending || refining;
+      if (more && (!smooth || smoother.buffered() <= smoother.window())) {
         if (absl::Status r = RefineNext(out, stats); !r.ok()) {
-          cursor_done = true;
-          pending.clear();
+          Fail();
           return r;
         }
         continue;
       }
       if (smooth) {
-        const bool final = pending.empty();
+        const bool final = !more;
         if (absl::Status c = smoother.Commit(final, out, &stats->smooth);
             !c.ok()) {
-          cursor_done = true;
-          pending.clear();
+          Fail();
           return c;
         }
         stats->cost_before_smoothing = smoother.raw_cost();
@@ -343,7 +285,7 @@ struct Planner::Impl {
       cursor_done = true;
       break;
     }
-    if (pending.empty() && (!smooth || smoother.buffered() == 0)) {
+    if (!direct_pending && !refining && (!smooth || smoother.buffered() == 0)) {
       cursor_done = true;
       if (!smooth) stats->cost_before_smoothing = out->cost();
     }
@@ -423,12 +365,8 @@ size_t Planner::MemoryUsage() const {
          i.goal_connector.MemoryUsage() + i.astar.MemoryUsage() +
          i.refiner.MemoryUsage() + i.smoother.MemoryUsage() +
          i.top.MemoryUsage() + i.open.capacity() * sizeof(OpenEntry) +
-         i.top_nodes.capacity() * 4 +
-         (i.walk.capacity() + i.pending.capacity() + i.children.capacity()) *
-             sizeof(Segment) +
-         i.direct_path.MemoryUsage() + i.start_cells.MemoryUsage() +
-         i.goal_cells.MemoryUsage() + i.moves.MemoryUsage() +
-         i.smoothed.MemoryUsage();
+         i.top_nodes.capacity() * 4 + i.direct_path.MemoryUsage() +
+         i.moves.MemoryUsage() + i.smoothed.MemoryUsage();
 }
 
 }  // namespace zonepath
