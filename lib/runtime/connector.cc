@@ -116,6 +116,10 @@ double EndpointConnector::LinkCost(int j, uint32_t v) const {
   return kInf;
 }
 
+void EndpointConnector::AppendCells(uint32_t v, RunLengthPath* path) {
+  cells_.AppendPath(graph_.NodeCell(1, v), path);
+}
+
 void EndpointConnector::set_trace(std::vector<Point>* cells,
                                   std::function<void(Point)> on_node) {
   cells_.set_trace(cells);

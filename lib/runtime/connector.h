@@ -51,6 +51,10 @@ class EndpointConnector {
   // Cost from the endpoint to level-j node v (+inf without a link).
   double LinkCost(int j, uint32_t v) const;
 
+  // Appends the cell moves from the endpoint to level-1 node v (which has a
+  // level-1 link); valid until the next Connect.
+  void AppendCells(uint32_t v, RunLengthPath* path);
+
   // Tracing: called with each expanded cell / abstract node's cell.
   void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
   size_t MemoryUsage() const;

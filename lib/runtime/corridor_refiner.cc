@@ -30,10 +30,11 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
 }
 
 void CorridorRefiner::Start(int k, Point start, Point goal,
-                            const EndpointConnector* starts,
-                            const EndpointConnector* goals,
+                            EndpointConnector* starts,
+                            EndpointConnector* goals,
                             absl::Span<const uint32_t> top_nodes,
-                            bool fewer_turns) {
+                            bool fewer_turns, bool free_crossings) {
+  free_crossings_ = free_crossings;
   top_ = k;
   start_ = start;
   goal_ = goal;
@@ -246,6 +247,7 @@ absl::Status CorridorRefiner::SearchCells(const Window& w, SearchStats* stats,
 absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
                                         SearchStats* stats) {
   if (done_) return absl::OkStatus();
+  if (!free_crossings_) return NextEdgeMoves(moves, stats);
   if (absl::Status s = Ensure(1, stats); !s.ok()) return s;
   LevelPath& l = levels_[1];
   const Window w = WindowOf(1);
@@ -294,11 +296,127 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
   return absl::OkStatus();
 }
 
+absl::Status CorridorRefiner::NextEdgeMoves(RunLengthPath* moves,
+                                            SearchStats* stats) {
+  LevelPath& l = levels_[1];
+  while (l.head + 1 >= l.items.size()) {
+    if (l.complete || top_ < 2) {
+      return absl::InternalError("refinement ran past the level-1 path");
+    }
+    if (absl::Status s = RefineWindow(2, stats); !s.ok()) return s;
+  }
+  const uint32_t a = l.items[l.head], b = l.items[l.head + 1];
+  ++l.head;
+  if (a == kStart && b == kGoal) {
+    return absl::InternalError("a level-1 path with no node");
+  }
+  if (a == kStart) {
+    connection_.Reset(start_);
+    starts_->AppendCells(b, &connection_);
+    for (const Run& run : connection_.runs()) {
+      moves->Append(run.direction, run.count);
+    }
+    return absl::OkStatus();
+  }
+  if (b == kGoal) {
+    connection_.Reset(goal_);
+    goals_->AppendCells(a, &connection_);
+    const std::vector<Run>& runs = connection_.runs();
+    for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
+      moves->Append(Opposite(it->direction), it->count);
+    }
+    done_ = true;
+    return absl::OkStatus();
+  }
+  return AppendEdgeMoves(a, b, moves, stats);
+}
+
+absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
+                                              RunLengthPath* moves,
+                                              SearchStats* stats) {
+  const SharedLevel& one = graph_.level(1);
+  const Point a = graph_.NodeCell(1, u), b = graph_.NodeCell(1, v);
+  bool crossing = false;
+  one.edges.ForEachIn(one.edge_begin[u], one.edge_end[u],
+                      [&](const AbstractEdge& e) {
+                        if (e.target == v && e.inter_zone) crossing = true;
+                      });
+  if (crossing) {
+    const std::optional<Direction> d = DirectionFromDelta(b.x - a.x, b.y - a.y);
+    if (!d.has_value() ||
+        !CanStep(graph_.grid(), a, *d, graph_.connectivity())) {
+      return absl::DataLossError(absl::StrCat(
+          "level-1 crossing ", PointString(a), " -> ", PointString(b),
+          " is not one legal step (the world's abstraction does not match "
+          "its grid)"));
+    }
+    moves->Append(*d);
+    return absl::OkStatus();
+  }
+  if (graph_.cache_paths()) return AppendCachedMoves(u, v, moves);
+  AStarOptions options;
+  options.connectivity = graph_.connectivity();
+  options.prefer_straight = fewer_turns_;
+  options.bounds = graph_.ZoneRect(1, a);
+  absl::StatusOr<SearchOutcome> outcome =
+      astar_->FindPath(a, b, options, &found_);
+  *stats += astar_->stats();
+  if (!outcome.ok() || *outcome != SearchOutcome::kFound) {
+    return NoWay(1, a, b);
+  }
+  for (const Run& run : found_.runs()) moves->Append(run.direction, run.count);
+  return absl::OkStatus();
+}
+
+absl::Status CorridorRefiner::AppendCachedMoves(uint32_t u, uint32_t v,
+                                                RunLengthPath* moves) {
+  const SharedLevel& one = graph_.level(1);
+  const Point a = graph_.NodeCell(1, u), b = graph_.NodeCell(1, v);
+  // The cheapest edge u -> v: cached paths are stored per edge.
+  uint32_t e = one.edge_begin[u], best = NodeStateMap::kNone;
+  float best_cost = 0;
+  one.edges.ForEachIn(e, one.edge_end[u], [&](const AbstractEdge& edge) {
+    if (edge.target == v &&
+        (best == NodeStateMap::kNone || edge.cost < best_cost)) {
+      best = e;
+      best_cost = edge.cost;
+    }
+    ++e;
+  });
+  const SharedCachedPaths& cached = graph_.cached_paths();
+  if (best == NodeStateMap::kNone || best + 1 >= cached.path_begin.size()) {
+    return NoWay(1, a, b);
+  }
+  // Walk it: every step legal and inside the zone, ending at v.
+  const Rect zone = graph_.ZoneRect(1, a);
+  Point at = a;
+  bool legal = true;
+  cached.path_runs.ForEachIn(
+      cached.path_begin[best], cached.path_begin[best + 1],
+      [&](uint32_t packed) {
+        const Run run = CachedPaths::UnpackRun(packed);
+        for (uint32_t i = 0; legal && i < run.count; ++i) {
+          legal = CanStep(graph_.grid(), at, run.direction,
+                          graph_.connectivity()) &&
+                  zone.Contains(Step(at, run.direction));
+          if (legal) at = Step(at, run.direction);
+        }
+        if (legal) moves->Append(run.direction, run.count);
+      });
+  if (!legal || !(at == b)) {
+    return absl::DataLossError(absl::StrCat(
+        "the cached path of level-1 edge ", PointString(a), " -> ",
+        PointString(b), " does not lead there (the world file is corrupt)"));
+  }
+  return absl::OkStatus();
+}
+
 size_t CorridorRefiner::MemoryUsage() const {
   size_t bytes = sizeof(*this) + state_.MemoryUsage() +
                  open_.capacity() * sizeof(OpenEntry) +
                  route_.capacity() * sizeof(uint32_t) +
-                 found_.MemoryUsage() + cell_rest_.MemoryUsage();
+                 found_.MemoryUsage() + cell_rest_.MemoryUsage() +
+                 connection_.MemoryUsage();
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
   }

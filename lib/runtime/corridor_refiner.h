@@ -55,9 +55,13 @@ class CorridorRefiner {
 
   // Starts on the level-k path start -> top_nodes -> goal; the connectors
   // must hold links on levels 1..k-1 for start and goal.
-  void Start(int k, Point start, Point goal, const EndpointConnector* starts,
-             const EndpointConnector* goals,
-             absl::Span<const uint32_t> top_nodes, bool fewer_turns);
+  // free_crossings: also re-choose level-1 crossings by cell searches over
+  // two zones (better paths, more search); else level-1 edges become moves
+  // one by one (their cached paths, or A* inside their zone).
+  void Start(int k, Point start, Point goal, EndpointConnector* starts,
+             EndpointConnector* goals,
+             absl::Span<const uint32_t> top_nodes, bool fewer_turns,
+             bool free_crossings);
   bool done() const { return done_; }
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.
@@ -97,14 +101,20 @@ class CorridorRefiner {
   absl::Status SearchBelow(int j, const Window& w, SearchStats* stats,
                            bool* found);
   absl::Status SearchCells(const Window& w, SearchStats* stats, bool* found);
+  // NextMoves without free crossings: the next level-1 edge's moves.
+  absl::Status NextEdgeMoves(RunLengthPath* moves, SearchStats* stats);
+  absl::Status AppendEdgeMoves(uint32_t u, uint32_t v, RunLengthPath* moves,
+                               SearchStats* stats);
+  absl::Status AppendCachedMoves(uint32_t u, uint32_t v, RunLengthPath* moves);
 
   const LevelGraph& graph_;
   GridAStar* astar_;
   int top_ = 0;
   Point start_, goal_;
-  const EndpointConnector* starts_ = nullptr;
-  const EndpointConnector* goals_ = nullptr;
+  EndpointConnector* starts_ = nullptr;
+  EndpointConnector* goals_ = nullptr;
   bool fewer_turns_ = true;
+  bool free_crossings_ = true;
   bool done_ = true;
   std::vector<LevelPath> levels_;  // [1..top]
   Point cell_at_;                  // where the cell route stands
@@ -114,6 +124,7 @@ class CorridorRefiner {
   std::vector<OpenEntry> open_;
   std::vector<uint32_t> route_;
   RunLengthPath found_;
+  RunLengthPath connection_;
   std::function<void(Point)> on_node_;
 };
 

@@ -221,7 +221,7 @@ struct Planner::Impl {
     stats->planned_cost = top[top.Find(kVirtualGoal)].g;
     stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
     refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
-                  fewer_turns);
+                  fewer_turns, options.free_crossings);
     refining = true;
     if (smooth) smoother.Reset(s, fewer_turns);
     return SearchOutcome::kFound;

@@ -60,6 +60,12 @@ struct PlanOptions {
   // with fewer runs): same cost, ~17% fewer runs to store on game maps, a
   // few percent more query time.
   bool fewer_turns = true;
+  // Re-choose each level-1 border crossing with a cell search over the two
+  // zones around it (paths a few percent shorter, about twice the
+  // refinement work); else level-1 edges are refined one by one (their
+  // cached paths when the world has them). Crossings of higher levels are
+  // always re-chosen (on the level below, where it is cheap).
+  bool free_crossings = false;
 };
 
 // Per-stage statistics of the last query, as plain data.

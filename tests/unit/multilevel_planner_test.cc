@@ -1,0 +1,271 @@
+// The planner on worlds of 3 to 5 levels: every level used at query time
+// (connection upward, search on the top useful level, refinement downward),
+// checked against the exact oracle; lazy refinement and smoothing; scratch
+// limits; worlds whose abstraction does not match their grid.
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "alloc_counter.h"
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
+
+namespace zonepath {
+namespace {
+
+World Build(const Grid& grid, int zone, int levels, bool cache) {
+  BuildOptions o;
+  o.params.zone_size = zone;
+  o.params.levels = levels;
+  o.params.group = 2;
+  o.params.cache_paths = cache;
+  o.threads = 1;
+  absl::StatusOr<World> world = BuildWorld(grid, o);
+  EXPECT_TRUE(world.ok()) << world.status();
+  return *std::move(world);
+}
+
+Grid Generated(MapKind kind, int side, uint64_t seed) {
+  MapGenOptions g;
+  g.kind = kind;
+  g.width = g.height = side;
+  g.seed = seed;
+  g.feature = kind == MapKind::kMaze ? 3 : 0;
+  return *GenerateMap(g);
+}
+
+// Checks one query against the oracle distances from s; returns cost /
+// optimum (1 for unreachable pairs).
+double Check(const Grid& grid, Planner& planner, const std::vector<double>& d,
+             Point s, Point t, const PlanOptions& options,
+             const std::string& context) {
+  RunLengthPath path;
+  absl::StatusOr<SearchOutcome> outcome =
+      planner.FindPath(s, t, options, &path);
+  EXPECT_TRUE(outcome.ok()) << context << outcome.status();
+  if (!outcome.ok()) return 1;
+  const double optimal = d[grid.Index(t).value()];
+  if (std::isinf(optimal)) {
+    EXPECT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+    return 1;
+  }
+  EXPECT_EQ(*outcome, SearchOutcome::kFound) << context;
+  absl::StatusOr<PathWalk> walk = WalkPath(grid, path, Connectivity::kEight);
+  EXPECT_TRUE(walk.ok()) << context << walk.status();
+  if (!walk.ok()) return 1;
+  EXPECT_EQ(walk->end, t) << context;
+  EXPECT_EQ(walk->cost, path.cost()) << context << " reported vs walked";
+  EXPECT_GE(path.cost(), optimal - 1e-9 * std::max(1.0, optimal)) << context;
+  return optimal > 0 ? path.cost() / optimal : 1.0;
+}
+
+// Random pairs, plus pairs that share a zone at one level but not at the
+// next: t a few cells across a level-j border from s.
+TEST(MultiLevelPlannerTest, EveryLevelAgreesWithTheOracle) {
+  int top_levels_seen[6] = {0, 0, 0, 0, 0, 0};
+  for (MapKind kind :
+       {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom, MapKind::kTerrain}) {
+    for (int levels : {3, 4, 5}) {
+      const uint64_t seed = 10 * levels + static_cast<uint64_t>(kind);
+      const Grid grid = Generated(kind, 256, seed);
+      const World world = Build(grid, 8, levels, levels == 4);
+      Planner planner(world);
+      std::mt19937_64 rng(seed);
+      double ratio_sum = 0;
+      int found = 0;
+      for (int q = 0; q < 16; ++q) {
+        const Point s = testing::RandomPassable(grid, rng);
+        Point t = testing::RandomPassable(grid, rng);
+        if (q % 3 == 1) {  // just across the border of s's level-j zone
+          const int side = 8 << (q % levels);
+          const int x = std::min(255, (s.x / side + 1) * side + 2);
+          const Point near{x, s.y};
+          if (grid.passable(near)) t = near;
+        }
+        PlanOptions options;
+        options.smooth = q % 2 == 0;
+        options.free_crossings = q % 4 < 2;
+        options.fewer_turns = q % 5 != 0;
+        const std::vector<double> d =
+            testing::OracleDistances(grid, s, true, grid.bounds());
+        const std::string context =
+            std::string(MapKindName(kind)) + " levels " +
+            std::to_string(levels) + " " + PointString(s) + "->" +
+            PointString(t) + " seed " + std::to_string(seed);
+        const double ratio = Check(grid, planner, d, s, t, options, context);
+        if (HasFailure()) return;
+        if (ratio > 1 || !std::isinf(d[grid.Index(t).value()])) {
+          ratio_sum += ratio;
+          ++found;
+          ++top_levels_seen[planner.stats().top_level];
+        }
+      }
+      // A regression guard on quality, loose enough for 16 queries.
+      EXPECT_LE(ratio_sum / std::max(1, found), 1.08)
+          << MapKindName(kind) << " levels " << levels;
+    }
+  }
+  // The queries really use the upper levels.
+  EXPECT_GT(top_levels_seen[3] + top_levels_seen[4] + top_levels_seen[5], 0);
+  EXPECT_GT(top_levels_seen[1], 0);
+}
+
+// Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
+// exactly FindPath's, smoothed or not, on a 4-level world.
+TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {
+  const Grid grid = Generated(MapKind::kTerrain, 256, 3);
+  const World world = Build(grid, 8, 4, false);
+  Planner planner(world);
+  std::mt19937_64 rng(3);
+  for (int q = 0; q < 30; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    PlanOptions options;
+    options.smooth = q % 2 == 0;
+    options.free_crossings = q % 3 == 0;
+    RunLengthPath full;
+    ASSERT_EQ(*planner.FindPath(s, t, options, &full), SearchOutcome::kFound);
+    ASSERT_EQ(*planner.Plan(s, t, options), SearchOutcome::kFound);
+    PathCursor cursor = planner.Cursor();
+    RunLengthPath pieces;
+    pieces.Reset(s);
+    while (!cursor.done()) {
+      const int64_t before = pieces.steps();
+      ASSERT_TRUE(cursor.Next(16, &pieces).ok());
+      ASSERT_TRUE(pieces.steps() - before >= 16 || cursor.done());
+    }
+    EXPECT_EQ(pieces.runs(), full.runs()) << q;
+    EXPECT_EQ(pieces.cost(), full.cost()) << q;
+  }
+}
+
+// The first moves need the top search and one chain of refinement, not the
+// whole path: far less refinement than the full query on long paths.
+TEST(MultiLevelPlannerTest, FirstMovesRefineOneChain) {
+  const Grid grid = Generated(MapKind::kRandom, 512, 5);
+  const World world = Build(grid, 8, 5, false);
+  Planner planner(world);
+  // Passable cells near two opposite corners, in one component.
+  Point s{0, 0}, t{511, 511};
+  while (!grid.passable(s)) s = {s.x + 1, s.y + 1};
+  while (!grid.passable(t) || !grid.SameComponent(s, t)) t = {t.x - 1, t.y};
+  ASSERT_GT(t.x, 400);
+  ASSERT_EQ(*planner.Plan(s, t, {}), SearchOutcome::kFound);
+  ASSERT_GE(planner.stats().top_level, 4);
+  RunLengthPath first;
+  first.Reset(s);
+  ASSERT_TRUE(planner.Cursor().Next(32, &first).ok());
+  const int64_t first_expanded = planner.stats().refine.expanded;
+  RunLengthPath full;
+  ASSERT_EQ(*planner.FindPath(s, t, {}, &full), SearchOutcome::kFound);
+  EXPECT_GE(first.steps(), 32);
+  EXPECT_LT(first_expanded * 10, planner.stats().refine.expanded)
+      << first_expanded << " vs " << planner.stats().refine.expanded;
+}
+
+// A limit on scratch is a status, never a crash; a big enough one works.
+TEST(MultiLevelPlannerTest, MaxNodesIsAStatus) {
+  const Grid grid = Generated(MapKind::kRooms, 256, 7);
+  const World world = Build(grid, 8, 3, false);
+  Planner tiny(world, PlannerOptions{16});
+  Planner roomy(world, PlannerOptions{1 << 16});
+  std::mt19937_64 rng(7);
+  int exhausted = 0;
+  for (int q = 0; q < 20; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    RunLengthPath path;
+    absl::StatusOr<SearchOutcome> a = tiny.FindPath(s, t, {}, &path);
+    if (!a.ok()) {
+      EXPECT_EQ(a.status().code(), absl::StatusCode::kResourceExhausted)
+          << a.status();
+      EXPECT_EQ(path.steps(), 0);
+      ++exhausted;
+    }
+    EXPECT_TRUE(roomy.FindPath(s, t, {}, &path).ok());
+  }
+  EXPECT_GT(exhausted, 0);
+  EXPECT_GT(roomy.MemoryUsage(), tiny.MemoryUsage());
+}
+
+// A world whose abstraction was built for another grid: queries return a
+// legal path or an error status, never a crash or an illegal path.
+TEST(MultiLevelPlannerTest, MismatchedAbstractionNeverGivesAnIllegalPath) {
+  int errors = 0, paths = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const testing::RandomGridSpec spec{128, 96, 0.3, 1};
+    const World built =
+        Build(testing::RandomGrid(seed, spec), 8, 1 + seed % 4, seed % 2 == 0);
+    const World world(testing::RandomGrid(seed + 1000, spec),
+                      built.FlatAbstraction());
+    Planner planner(world);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 20; ++q) {
+      const Point s = testing::RandomPassable(world.grid(), rng);
+      const Point t = testing::RandomPassable(world.grid(), rng);
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      options.free_crossings = q % 3 == 0;
+      RunLengthPath path;
+      absl::StatusOr<SearchOutcome> outcome =
+          planner.FindPath(s, t, options, &path);
+      if (!outcome.ok()) {
+        ++errors;
+        continue;
+      }
+      if (*outcome != SearchOutcome::kFound) continue;
+      ++paths;
+      absl::StatusOr<PathWalk> walk =
+          WalkPath(world.grid(), path, Connectivity::kEight);
+      ASSERT_TRUE(walk.ok()) << "seed " << seed << ": " << walk.status();
+      EXPECT_EQ(walk->end, t);
+      EXPECT_EQ(walk->cost, path.cost());
+    }
+  }
+  EXPECT_GT(errors, 0);  // the checks are reached
+  EXPECT_GT(paths, 0);
+}
+
+// After warm-up nothing allocates: multi-level queries, smoothing that
+// follows the cursor, free crossings, first moves from a cursor.
+TEST(MultiLevelPlannerTest, WarmQueriesDoNotAllocate) {
+  const Grid grid = Generated(MapKind::kRooms, 256, 9);
+  for (int levels : {3, 5}) {
+    const World world = Build(grid, 8, levels, levels == 5);
+    Planner planner(world);
+    std::mt19937_64 rng(9);
+    std::vector<std::pair<Point, Point>> queries;
+    for (int i = 0; i < 30; ++i) {
+      queries.push_back({testing::RandomPassable(grid, rng),
+                         testing::RandomPassable(grid, rng)});
+    }
+    RunLengthPath path;
+    auto run_all = [&](const PlanOptions& options) {
+      for (const auto& [s, t] : queries) {
+        ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+        ASSERT_TRUE(planner.Plan(s, t, options).ok());
+        PathCursor cursor = planner.Cursor();
+        path.Reset(s);
+        ASSERT_TRUE(cursor.Next(32, &path).ok());
+      }
+    };
+    for (int mode = 0; mode < 4; ++mode) {
+      PlanOptions options;
+      options.smooth = mode % 2 == 1;
+      options.free_crossings = mode >= 2;
+      run_all(options);  // warm-up
+      run_all(options);
+      const int64_t before = testing::AllocationCount();
+      run_all(options);
+      EXPECT_EQ(testing::AllocationCount() - before, 0)
+          << "levels " << levels << " mode " << mode;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zonepath
