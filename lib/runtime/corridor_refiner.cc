@@ -30,8 +30,7 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
 }
 
 void CorridorRefiner::Start(int k, Point start, Point goal,
-                            EndpointConnector* starts,
-                            EndpointConnector* goals,
+                            EndpointConnector* starts, EndpointConnector* goals,
                             absl::Span<const uint32_t> top_nodes,
                             bool fewer_turns, bool free_crossings) {
   free_crossings_ = free_crossings;
@@ -71,7 +70,9 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
   Window w;
   const size_t n = l.items.size();
   if (l.head >= n) return w;
-  auto zone = [&](size_t i) { return graph_.ZoneOf(j, ItemCell(j, l.items[i])); };
+  auto zone = [&](size_t i) {
+    return graph_.ZoneOf(j, ItemCell(j, l.items[i]));
+  };
   const ZoneId here = zone(l.head);
   const Rect here_rect = graph_.ZoneRect(j, ItemCell(j, l.items[l.head]));
   size_t next = l.head + 1;
@@ -117,9 +118,8 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
   if (!w.final) {
     target = graph_.LowerId(j, target_item);
     if (target == NodeStateMap::kNone) {
-      return absl::DataLossError(
-          absl::StrCat("level-", j, " node ", target_item,
-                       " has no node on level ", below));
+      return absl::DataLossError(absl::StrCat(
+          "level-", j, " node ", target_item, " has no node on level ", below));
     }
   }
   const Connectivity connectivity = graph_.connectivity();
@@ -138,13 +138,13 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
       }
     }
   } else {
-    seeded = Seed(state_, open_, l.at, 0.0,
-                  h(graph_.NodeCell(below, l.at)), stats);
+    seeded =
+        Seed(state_, open_, l.at, 0.0, h(graph_.NodeCell(below, l.at)), stats);
   }
   if (!seeded) {
     return absl::ResourceExhaustedError(
-        absl::StrCat("refining level ", j, ": more than max_nodes=",
-                     state_.max_nodes(), " nodes"));
+        absl::StrCat("refining level ", j,
+                     ": more than max_nodes=", state_.max_nodes(), " nodes"));
   }
   const ZoneId goal_zone = graph_.ZoneOf(below, goal_);
   uint32_t goal_record = 0;
@@ -163,13 +163,14 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
         }
       },
       [&](const NodeStateMap::Record& r) { return r.node == target; }, kInf,
-      stats, &goal_record, [&](uint32_t u) {
+      stats, &goal_record,
+      [&](uint32_t u) {
         if (on_node_ && u != kGoal) on_node_(graph_.NodeCell(below, u));
       });
   if (result == BestFirstResult::kFull) {
     return absl::ResourceExhaustedError(
-        absl::StrCat("refining level ", j, ": more than max_nodes=",
-                     state_.max_nodes(), " nodes"));
+        absl::StrCat("refining level ", j,
+                     ": more than max_nodes=", state_.max_nodes(), " nodes"));
   }
   *found = result == BestFirstResult::kGoal;
   if (!*found) return absl::OkStatus();
@@ -204,8 +205,7 @@ absl::Status CorridorRefiner::RefineWindow(int j, SearchStats* stats) {
   }
   const size_t begin = l.at == kStart ? 0 : 1;
   if (w.final) {
-    below.items.insert(below.items.end(), route_.begin() + begin,
-                       route_.end());
+    below.items.insert(below.items.end(), route_.begin() + begin, route_.end());
     below.complete = true;
     l.head = l.items.size();
     l.rest.clear();
@@ -236,9 +236,9 @@ absl::Status CorridorRefiner::SearchCells(const Window& w, SearchStats* stats,
       astar_->FindPath(cell_at_, target, options, &found_);
   *stats += astar_->stats();
   if (!outcome.ok()) {
-    return absl::DataLossError(absl::StrCat(
-        "refining level 1: ", outcome.status().message(),
-        " (the world's abstraction does not match its grid)"));
+    return absl::DataLossError(
+        absl::StrCat("refining level 1: ", outcome.status().message(),
+                     " (the world's abstraction does not match its grid)"));
   }
   *found = *outcome == SearchOutcome::kFound;
   return absl::OkStatus();
@@ -265,7 +265,8 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
   }
   if (!found) return NoWay(1, cell_at_, ItemCell(1, l.items[w.target]));
   if (w.final) {
-    for (const Run& run : found_.runs()) moves->Append(run.direction, run.count);
+    for (const Run& run : found_.runs())
+      moves->Append(run.direction, run.count);
     cell_at_ = goal_;
     done_ = true;
     return absl::OkStatus();
@@ -414,9 +415,8 @@ absl::Status CorridorRefiner::AppendCachedMoves(uint32_t u, uint32_t v,
 size_t CorridorRefiner::MemoryUsage() const {
   size_t bytes = sizeof(*this) + state_.MemoryUsage() +
                  open_.capacity() * sizeof(OpenEntry) +
-                 route_.capacity() * sizeof(uint32_t) +
-                 found_.MemoryUsage() + cell_rest_.MemoryUsage() +
-                 connection_.MemoryUsage();
+                 route_.capacity() * sizeof(uint32_t) + found_.MemoryUsage() +
+                 cell_rest_.MemoryUsage() + connection_.MemoryUsage();
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
   }

@@ -59,9 +59,8 @@ class CorridorRefiner {
   // two zones (better paths, more search); else level-1 edges become moves
   // one by one (their cached paths, or A* inside their zone).
   void Start(int k, Point start, Point goal, EndpointConnector* starts,
-             EndpointConnector* goals,
-             absl::Span<const uint32_t> top_nodes, bool fewer_turns,
-             bool free_crossings);
+             EndpointConnector* goals, absl::Span<const uint32_t> top_nodes,
+             bool fewer_turns, bool free_crossings);
   bool done() const { return done_; }
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.

@@ -12,9 +12,9 @@
 #include "absl/time/clock.h"
 #include "best_first.h"
 #include "connector.h"
+#include "corridor_refiner.h"
 #include "level_graph.h"
 #include "node_state_map.h"
-#include "corridor_refiner.h"
 #include "smoother.h"
 #include "zonepath/search/search_common.h"
 

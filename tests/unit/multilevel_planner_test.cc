@@ -92,10 +92,10 @@ TEST(MultiLevelPlannerTest, EveryLevelAgreesWithTheOracle) {
         options.fewer_turns = q % 5 != 0;
         const std::vector<double> d =
             testing::OracleDistances(grid, s, true, grid.bounds());
-        const std::string context =
-            std::string(MapKindName(kind)) + " levels " +
-            std::to_string(levels) + " " + PointString(s) + "->" +
-            PointString(t) + " seed " + std::to_string(seed);
+        const std::string context = std::string(MapKindName(kind)) +
+                                    " levels " + std::to_string(levels) + " " +
+                                    PointString(s) + "->" + PointString(t) +
+                                    " seed " + std::to_string(seed);
         const double ratio = Check(grid, planner, d, s, t, options, context);
         if (HasFailure()) return;
         if (ratio > 1 || !std::isinf(d[grid.Index(t).value()])) {

@@ -55,6 +55,15 @@ ABSL_FLAG(std::vector<std::string>, scaling,
           "sides of the generated worlds in the scaling table");
 ABSL_FLAG(int32_t, scaling_queries, 100,
           "random long queries per generated world in the scaling table");
+ABSL_FLAG(std::vector<std::string>, scaling_maps,
+          std::vector<std::string>({"../shared/maps/cities/Boston_0_1024.map"}),
+          "real maps, upscaled to each --scaling side (each cell a block), "
+          "in the scaling table (skipped if missing)");
+ABSL_FLAG(int32_t, scaling_exact, 10,
+          "exact A* on this many of each scaling world's queries (for "
+          "suboptimality), up to --scaling-exact-side");
+ABSL_FLAG(int32_t, scaling_exact_side, 4096,
+          "largest side on which the scaling table runs exact A*");
 
 namespace zonepath::cli {
 namespace {
@@ -279,27 +288,45 @@ Throughput MeasureThroughput(const MapResult& biggest, const Grid& grid,
 struct ScalingRow {
   std::string kind;
   int32_t side = 0;
+  int32_t levels = 0;
   double build_s = 0, load_s = 0;
   int64_t build_peak = 0, load_peak = 0;
   size_t file_bytes = 0, world_memory = 0;
-  double hpa_us_mean = 0, hpa_us_p50 = 0, length_mean = 0, first_us_mean = 0;
-  double astar_us_mean = -1;  // only where exact A* is affordable
+  double hpa_us_p50 = 0, smooth_us_p50 = 0, first_us_p50 = 0;
+  double us_per_kcost = 0;  // p50 of HPA* µs per 1000 units of path cost
+  double length_mean = 0;
+  // Against exact A* on the first queries (where affordable; -1: not run).
+  double astar_us_mean = -1, subopt_pct = -1, smooth_subopt_pct = -1;
+  int exact_queries = 0;
 };
 
-absl::StatusOr<ScalingRow> RunScaling(MapKind kind, int32_t side,
+// `map` upscaled so its longer side becomes `side` (each cell a block);
+// OutOfRange if the map is larger than that.
+absl::StatusOr<Grid> Upscaled(const std::string& map, int32_t side) {
+  ASSIGN_OR_RETURN(Grid small, ReadMapFile(map, TerrainLegend::Weighted()));
+  const int32_t f = side / std::max(small.width(), small.height());
+  if (f < 1) {
+    return absl::OutOfRangeError(absl::StrCat(map, " is larger than ", side));
+  }
+  const int64_t w = int64_t{small.width()} * f, h = int64_t{small.height()} * f;
+  std::vector<uint8_t> costs(static_cast<size_t>(w * h));
+  for (int64_t y = 0; y < h; ++y) {
+    for (int64_t x = 0; x < w; ++x) {
+      costs[static_cast<size_t>(y * w + x)] = small.cost(
+          Point{static_cast<int32_t>(x / f), static_cast<int32_t>(y / f)});
+    }
+  }
+  return Grid::Create(w, h, std::move(costs));
+}
+
+absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                       int32_t queries,
                                       const std::string& tmp_file) {
   ScalingRow row;
-  row.kind = std::string(MapKindName(kind));
-  row.side = side;
-  MapGenOptions gen;
-  gen.kind = kind;
-  gen.width = gen.height = side;
-  gen.seed = 1;
-  if (kind == MapKind::kMaze) gen.feature = 4;
-  std::fprintf(stderr, "report: scaling %s %d\n", row.kind.c_str(), side);
+  row.kind = name;
+  row.side = std::max(grid.width(), grid.height());
+  std::fprintf(stderr, "report: scaling %s %d\n", name.c_str(), row.side);
   {
-    ASSIGN_OR_RETURN(Grid grid, GenerateMap(gen));
     ResetPeakResident();
     const Clock::time_point begin = Clock::now();
     ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), BuildOptions()));
@@ -314,38 +341,58 @@ absl::StatusOr<ScalingRow> RunScaling(MapKind kind, int32_t side,
   row.load_s = Seconds(Clock::now() - begin);
   row.load_peak = PeakResidentBytes();
   row.world_memory = world.MemoryUsage();
+  row.levels = world.params().levels;
   std::filesystem::remove(tmp_file);
   ASSIGN_OR_RETURN(std::vector<Query> random,
                    RandomLongQueries(world.grid(), queries, 9));
   Planner planner(world);
   RunLengthPath path;
-  std::vector<double> times, firsts, lengths;
-  for (const Query& q : random) {
+  std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
+  std::vector<double> raw_cost(random.size(), -1), smooth_cost(random.size());
+  PlanOptions smooth;
+  smooth.smooth = true;
+  for (size_t i = 0; i < random.size(); ++i) {
+    const Query& q = random[i];
     TimedPlan timed =
         PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, &path);
     ASSIGN_OR_RETURN(SearchOutcome outcome, std::move(timed.outcome));
-    if (outcome != SearchOutcome::kFound) continue;
+    if (outcome != SearchOutcome::kFound || path.cost() <= 0) continue;
     times.push_back(Micros(timed.total));
     firsts.push_back(Micros(timed.first));
     lengths.push_back(path.cost());
+    per_kcost.push_back(1000 * Micros(timed.total) / path.cost());
+    raw_cost[i] = path.cost();
+    TimedPlan smoothed = PlanTimed(planner, q.start, q.goal, smooth, 32, &path);
+    RETURN_IF_ERROR(smoothed.outcome.status());
+    smooth_times.push_back(Micros(smoothed.total));
+    smooth_cost[i] = path.cost();
   }
-  row.hpa_us_mean = Mean(times);
   row.hpa_us_p50 = Percentile(times, 50);
-  row.first_us_mean = Mean(firsts);
+  row.smooth_us_p50 = Percentile(smooth_times, 50);
+  row.first_us_p50 = Percentile(firsts, 50);
+  row.us_per_kcost = Percentile(per_kcost, 50);
   row.length_mean = Mean(lengths);
-  if (side <= 4096) {  // exact A* on 10 of the queries
+  if (row.side <= absl::GetFlag(FLAGS_scaling_exact_side)) {
     GridAStar astar(world.grid());
-    std::vector<double> exact;
-    for (size_t i = 0; i < random.size() && i < 10; ++i) {
+    std::vector<double> exact, raw_over, smooth_over;
+    for (size_t i = 0;
+         i < random.size() && static_cast<int32_t>(exact.size()) <
+                                  absl::GetFlag(FLAGS_scaling_exact);
+         ++i) {
+      if (raw_cost[i] < 0) continue;
       const Clock::time_point t0 = Clock::now();
       ASSIGN_OR_RETURN(
           SearchOutcome outcome,
           astar.FindPath(random[i].start, random[i].goal, {}, &path));
-      if (outcome == SearchOutcome::kFound) {
-        exact.push_back(Micros(Clock::now() - t0));
-      }
+      if (outcome != SearchOutcome::kFound) continue;
+      exact.push_back(Micros(Clock::now() - t0));
+      raw_over.push_back(100 * (raw_cost[i] - path.cost()) / path.cost());
+      smooth_over.push_back(100 * (smooth_cost[i] - path.cost()) / path.cost());
     }
     row.astar_us_mean = Mean(exact);
+    row.subopt_pct = Mean(raw_over);
+    row.smooth_subopt_pct = Mean(smooth_over);
+    row.exact_queries = static_cast<int>(exact.size());
   }
   return row;
 }
@@ -491,13 +538,31 @@ absl::Status Report(const std::vector<std::string>&) {
   }
 
   std::vector<ScalingRow> scaling;
+  const std::string tmp_world =
+      (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
+  const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
   for (int32_t side : sides) {
     for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kTerrain}) {
+      MapGenOptions gen;
+      gen.kind = kind;
+      gen.width = gen.height = side;
+      gen.seed = 1;
+      if (kind == MapKind::kMaze) gen.feature = 4;
+      ASSIGN_OR_RETURN(Grid grid, GenerateMap(gen));
+      ASSIGN_OR_RETURN(ScalingRow row,
+                       RunScaling(std::string(MapKindName(kind)),
+                                  std::move(grid), scaling_queries, tmp_world));
+      scaling.push_back(row);
+    }
+    for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
+      if (!std::filesystem::exists(map)) continue;
+      absl::StatusOr<Grid> upscaled = Upscaled(map, side);
+      if (absl::IsOutOfRange(upscaled.status())) continue;
+      ASSIGN_OR_RETURN(Grid grid, std::move(upscaled));
       ASSIGN_OR_RETURN(
           ScalingRow row,
-          RunScaling(
-              kind, side, absl::GetFlag(FLAGS_scaling_queries),
-              (std::filesystem::path(dir) / "scaling.zpw.tmp").string()));
+          RunScaling(std::filesystem::path(map).stem().string() + " (upscaled)",
+                     std::move(grid), scaling_queries, tmp_world));
       scaling.push_back(row);
     }
   }
@@ -511,7 +576,7 @@ absl::Status Report(const std::vector<std::string>&) {
                "%d --scaling %s --scaling-queries %d` in %.0f s on %d "
                "hardware threads. Times are wall-clock per query (single "
                "thread unless said), so they are only comparable within this "
-               "report. Worlds: zone 32, 2 levels (defaults); planner "
+               "report. Worlds: zone 32, automatic levels (defaults); planner "
                "defaults (fewer turns on).\n",
                dir, absl::GetFlag(FLAGS_maps), max_queries,
                absl::StrJoin(absl::GetFlag(FLAGS_scaling), ","),
@@ -551,22 +616,34 @@ absl::Status Report(const std::vector<std::string>&) {
     }
     out << "\n## Scaling with the world's size\n\n"
            "Generated worlds (`zonepath gen --kind K --width N --height N "
-           "--seed 1`), built with all cores. Peak memory is the kernel's "
-           "peak resident size (VmHWM) during the build and during the load, "
+           "--seed 1`) and real maps upscaled (each cell a block), built with "
+           "all cores and automatic levels. Peak memory is the kernel's peak "
+           "resident size (VmHWM) during the build and during the load, "
            "including the process's baseline. Queries: random long queries "
            "(endpoints at least a quarter of the side apart when possible); "
-           "exact A* on 10 of them up to 4096².\n\n"
-           "| world | side | build s | build peak MB | file MB | load s | load "
-           "peak MB | world in memory MB | HPA* mean µs | p50 µs | first 32 "
-           "moves µs | mean path cost | A* mean µs |\n"
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+           "times are medians (p50) over them; \"µs per 1000 cost\" is the "
+           "median of query time over path cost (flat = the cost of a query "
+           "grows only with its path, not with the world); suboptimality is "
+           "against exact A* on the first queries where affordable.\n\n"
+           "| world | side | levels | build s | build peak MB | file MB | "
+           "load s | load peak MB | world in memory MB | first 32 moves µs | "
+           "HPA* µs | µs per 1000 cost | smoothed µs | mean path cost | "
+           "subopt % (smoothed %) | A* mean µs |\n"
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---"
+           "|\n";
     for (const ScalingRow& r : scaling) {
+      const std::string exact =
+          r.exact_queries == 0
+              ? std::string("—")
+              : absl::StrFormat("%.2f (%.2f), %d queries", r.subopt_pct,
+                                r.smooth_subopt_pct, r.exact_queries);
       out << absl::StrFormat(
-          "| %s | %d | %.2f | %s | %s | %.2f | %s | %s | %.0f | %.0f | %.0f "
-          "| %.0f | %s |\n",
-          r.kind, r.side, r.build_s, Mb(r.build_peak), Mb(r.file_bytes),
-          r.load_s, Mb(r.load_peak), Mb(r.world_memory), r.hpa_us_mean,
-          r.hpa_us_p50, r.first_us_mean, r.length_mean,
+          "| %s | %d | %d | %.2f | %s | %s | %.2f | %s | %s | %.0f | %.0f | "
+          "%.1f | %.0f | %.0f | %s | %s |\n",
+          r.kind, r.side, r.levels, r.build_s, Mb(r.build_peak),
+          Mb(r.file_bytes), r.load_s, Mb(r.load_peak), Mb(r.world_memory),
+          r.first_us_p50, r.hpa_us_p50, r.us_per_kcost, r.smooth_us_p50,
+          r.length_mean, exact,
           r.astar_us_mean < 0 ? std::string("—")
                               : absl::StrFormat("%.0f", r.astar_us_mean));
     }
@@ -590,7 +667,8 @@ const Command kReportCommand = {
     "report",
     "Run the benchmark suite and write a Markdown report with a plot.",
     "usage: zonepath report -o DIR [--maps DIR] [--max-queries N] "
-    "[--scaling 1024,4096,...] [--scaling-queries N]\n"
+    "[--scaling 1024,4096,...] [--scaling-queries N] [--scaling-maps M,...] "
+    "[--scaling-exact N] [--scaling-exact-side S]\n"
     "Writes DIR/report.md and DIR/time_vs_length.png.",
     {"report_command.cc", "output_flag.cc"},
     0,
