@@ -17,7 +17,9 @@ struct EntryGreater {
 
 ZoneDijkstra::ZoneDijkstra(int32_t max_side)
     : max_side_(std::clamp(max_side, 1, 4096)),
-      nodes_(static_cast<size_t>(max_side_) * max_side_, Node{0, 0, 0, 0, 0}) {}
+      stride_(max_side_ + 2),
+      costs_(static_cast<size_t>(stride_) * stride_, 0),
+      nodes_(static_cast<size_t>(stride_) * stride_, Node{0, 0, 0, 0, 0}) {}
 
 void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
                        Connectivity connectivity,
@@ -30,52 +32,73 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     stamp_ = 1;
   }
   open_.clear();
-  size_t targets_left = targets.size();
-  auto node = [&](Point p) -> Node& {
-    Node& n = nodes_[Local(p)];
+  // The rectangle's costs, framed by blocked cells (the frame's cells stay
+  // 0 from construction; rows and columns past a smaller rect are zeroed).
+  const int32_t w = rect.width(), h = rect.height();
+  for (int32_t y = 0; y < h; ++y) {
+    uint8_t* row = &costs_[static_cast<size_t>(y + 1) * stride_ + 1];
+    for (int32_t x = 0; x < w; ++x) {
+      row[x] = grid.cost(Point{rect.x0 + x, rect.y0 + y});
+    }
+    row[w] = 0;
+  }
+  std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);
+  auto node = [&](uint32_t local) -> Node& {
+    Node& n = nodes_[local];
     if (n.stamp != stamp_) {
       n = Node{std::numeric_limits<double>::infinity(), stamp_, 0, 0, 0};
     }
     return n;
   };
   // Flag the targets on their nodes: an O(1) check per expansion.
+  size_t targets_left = 0;
   for (Point t : targets) {
-    if (rect.Contains(t)) node(t).is_target = 1;
-  }
-  targets_left = 0;
-  for (Point t : targets) {
-    if (rect.Contains(t) && nodes_[Local(t)].is_target == 1) {
-      nodes_[Local(t)].is_target = 2;  // count each distinct target once
+    if (!rect.Contains(t)) continue;
+    Node& n = node(Local(t));
+    if (n.is_target == 0) {
+      n.is_target = 1;  // count each distinct target once
       ++targets_left;
     }
   }
-  node(source).g = 0;
+  // Neighbour offsets in Direction order (N, NE, E, SE, S, SW, W, NW).
+  const int32_t s = stride_;
+  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1, s + 1,
+                                           s,  s - 1,  -1, -s - 1};
+  const bool diagonals = connectivity == Connectivity::kEight;
+  const uint8_t* cost = costs_.data();
+  node(Local(source)).g = 0;
   open_.push_back({0, Local(source)});
   while (!open_.empty()) {
     std::pop_heap(open_.begin(), open_.end(), EntryGreater());
     const Entry top = open_.back();
     open_.pop_back();
     ++stats_.heap_pops;
-    const Point p{rect.x0 + static_cast<int32_t>(top.local % max_side_),
-                  rect.y0 + static_cast<int32_t>(top.local / max_side_)};
     Node& n = nodes_[top.local];
     if (n.closed || top.g > n.g) continue;
     n.closed = 1;
     ++stats_.expanded;
-    if (trace_ != nullptr) trace_->push_back(p);
+    if (trace_ != nullptr) trace_->push_back(CellOf(top.local));
     if (n.is_target != 0 && --targets_left == 0) break;
-    const uint8_t p_cost = grid.cost(p);
-    const uint8_t open = OpenDirections(grid, p, rect, connectivity);
+    const uint32_t u = top.local;
+    const uint8_t u_cost = cost[u];
     for (int d = 0; d < kDirectionCount; ++d) {
-      if (!(open >> d & 1)) continue;
-      const Direction dir = static_cast<Direction>(d);
-      const Point q = Step(p, dir);
-      const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
-      Node& m = node(q);
+      const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(u) +
+                                               offset[d]);
+      const uint8_t v_cost = cost[v];
+      if (v_cost == 0) continue;
+      if (d & 1) {  // diagonal: both cells it passes must be open
+        if (!diagonals || cost[u + offset[d - 1]] == 0 ||
+            cost[u + offset[(d + 1) & 7]] == 0) {
+          continue;
+        }
+      }
+      const double g =
+          top.g + StepCost(static_cast<Direction>(d), u_cost, v_cost);
+      Node& m = node(v);
       if (g >= m.g) continue;
       m.g = g;
       m.parent = static_cast<uint8_t>(d);
-      open_.push_back({g, Local(q)});
+      open_.push_back({g, v});
       std::push_heap(open_.begin(), open_.end(), EntryGreater());
       ++stats_.generated;
       ++stats_.heap_pushes;
@@ -106,7 +129,7 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path) {
 }
 
 size_t ZoneDijkstra::MemoryUsage() const {
-  return sizeof(*this) + nodes_.capacity() * sizeof(Node) +
+  return sizeof(*this) + costs_.capacity() + nodes_.capacity() * sizeof(Node) +
          open_.capacity() * sizeof(Entry) +
          reversed_.capacity() * sizeof(Direction);
 }

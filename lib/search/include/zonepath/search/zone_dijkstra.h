@@ -1,9 +1,11 @@
 // ZoneDijkstra: exact one-to-many Dijkstra inside a small rectangle (a zone).
 //
 // Used offline to cost the edges between a zone's beacons, and at runtime to
-// connect a query's start and goal to the beacons of their zone. Scratch
-// arrays are sized once for the largest rectangle (max_side x max_side) and
-// reset by generation stamp, so warm runs allocate nothing.
+// connect a query's start and goal to the beacons of their zone. Each run
+// copies the rectangle's costs into a local array with a blocked border, so
+// the inner loop needs no bounds checks and no page lookups. Scratch arrays
+// are sized once for the largest rectangle (max_side x max_side) and reset
+// by generation stamp, so warm runs allocate nothing.
 //
 //   ZoneDijkstra dijkstra(/*max_side=*/64);
 //   dijkstra.Run(grid, source, zone_rect, Connectivity::kEight, targets);
@@ -59,12 +61,19 @@ class ZoneDijkstra {
     double g;
     uint32_t local;
   };
+  // Index in the padded local arrays (row stride max_side_ + 2).
   uint32_t Local(Point p) const {
-    return static_cast<uint32_t>((p.y - rect_.y0) * max_side_ +
-                                 (p.x - rect_.x0));
+    return static_cast<uint32_t>((p.y - rect_.y0 + 1) * stride_ +
+                                 (p.x - rect_.x0 + 1));
+  }
+  Point CellOf(uint32_t local) const {
+    return {rect_.x0 + static_cast<int32_t>(local % stride_) - 1,
+            rect_.y0 + static_cast<int32_t>(local / stride_) - 1};
   }
 
   int32_t max_side_;
+  int32_t stride_;
+  std::vector<uint8_t> costs_;  // padded local copy; 0 = blocked / outside
   std::vector<Node> nodes_;
   std::vector<Entry> open_;
   std::vector<Direction> reversed_;
