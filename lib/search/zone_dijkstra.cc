@@ -62,7 +62,7 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
   }
   // Neighbour offsets in Direction order (N, NE, E, SE, S, SW, W, NW).
   const int32_t s = stride_;
-  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1, s + 1,
+  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1,  s + 1,
                                            s,  s - 1,  -1, -s - 1};
   const bool diagonals = connectivity == Connectivity::kEight;
   const uint8_t* cost = costs_.data();
@@ -82,8 +82,8 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     const uint32_t u = top.local;
     const uint8_t u_cost = cost[u];
     for (int d = 0; d < kDirectionCount; ++d) {
-      const uint32_t v = static_cast<uint32_t>(static_cast<int32_t>(u) +
-                                               offset[d]);
+      const uint32_t v =
+          static_cast<uint32_t>(static_cast<int32_t>(u) + offset[d]);
       const uint8_t v_cost = cost[v];
       if (v_cost == 0) continue;
       if (d & 1) {  // diagonal: both cells it passes must be open

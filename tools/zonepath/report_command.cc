@@ -55,6 +55,9 @@ ABSL_FLAG(std::vector<std::string>, scaling,
           "sides of the generated worlds in the scaling table");
 ABSL_FLAG(int32_t, scaling_queries, 100,
           "random long queries per generated world in the scaling table");
+ABSL_FLAG(std::vector<std::string>, scaling_kinds,
+          std::vector<std::string>({"rooms", "maze", "terrain"}),
+          "generated world kinds in the scaling table");
 ABSL_FLAG(std::vector<std::string>, scaling_maps,
           std::vector<std::string>({"../shared/maps/cities/Boston_0_1024.map"}),
           "real maps, upscaled to each --scaling side (each cell a block), "
@@ -541,8 +544,17 @@ absl::Status Report(const std::vector<std::string>&) {
   const std::string tmp_world =
       (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
   const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
+  std::vector<MapKind> kinds;
+  for (const std::string& name : absl::GetFlag(FLAGS_scaling_kinds)) {
+    std::optional<MapKind> kind = ParseMapKind(name);
+    if (!kind.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--scaling-kinds: '", name, "' is not a world kind"));
+    }
+    kinds.push_back(*kind);
+  }
   for (int32_t side : sides) {
-    for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kTerrain}) {
+    for (MapKind kind : kinds) {
       MapGenOptions gen;
       gen.kind = kind;
       gen.width = gen.height = side;
@@ -668,7 +680,8 @@ const Command kReportCommand = {
     "Run the benchmark suite and write a Markdown report with a plot.",
     "usage: zonepath report -o DIR [--maps DIR] [--max-queries N] "
     "[--scaling 1024,4096,...] [--scaling-queries N] [--scaling-maps M,...] "
-    "[--scaling-exact N] [--scaling-exact-side S]\n"
+    "[--scaling-kinds rooms,maze,terrain] [--scaling-exact N] "
+    "[--scaling-exact-side S]\n"
     "Writes DIR/report.md and DIR/time_vs_length.png.",
     {"report_command.cc", "output_flag.cc"},
     0,
