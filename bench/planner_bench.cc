@@ -4,7 +4,10 @@
 //   Planner/<map>/hpa           connect + abstract search + full refinement
 //   Planner/<map>/hpa_cached    the same on a world with cached paths
 //   Planner/<map>/hpa_smooth    with smoothing
+//   Planner/<map>/hpa_free      with free crossings (PlanOptions)
+//   Planner/<map>/hpa_free_smooth  both
 //   Planner/<map>/hpa_first32   until the first 32 moves are available
+//   Planner/<map>/hpa_smooth_first32  the same with smoothing (lazy)
 // Counters: expanded (nodes per query), subopt_pct (mean vs scenario optimum).
 //
 //   build/bench/zonepath_bench --benchmark_filter=Planner
@@ -31,7 +34,16 @@ struct PlannerWorkload {
   std::vector<Query> queries;
 };
 
-enum class Mode { kAStar, kHpa, kHpaCached, kHpaSmooth, kHpaFirst32 };
+enum class Mode {
+  kAStar,
+  kHpa,
+  kHpaCached,
+  kHpaSmooth,
+  kHpaFree,
+  kHpaFreeSmooth,
+  kHpaFirst32,
+  kHpaSmoothFirst32
+};
 
 void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
                 Mode mode) {
@@ -48,18 +60,23 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
     if (mode == Mode::kAStar) {
       benchmark::DoNotOptimize(astar.FindPath(q.start, q.goal, {}, &path));
       expanded += astar.stats().expanded;
-    } else if (mode == Mode::kHpaFirst32) {
+    } else if (mode == Mode::kHpaFirst32 || mode == Mode::kHpaSmoothFirst32) {
       path.Reset(q.start);
-      benchmark::DoNotOptimize(planner.Plan(q.start, q.goal, PlanOptions()));
+      PlanOptions options;
+      options.smooth = mode == Mode::kHpaSmoothFirst32;
+      benchmark::DoNotOptimize(planner.Plan(q.start, q.goal, options));
       benchmark::DoNotOptimize(planner.Cursor().Next(32, &path));
     } else {
       PlanOptions options;
-      options.smooth = mode == Mode::kHpaSmooth;
+      options.smooth = mode == Mode::kHpaSmooth || mode == Mode::kHpaFreeSmooth;
+      options.free_crossings =
+          mode == Mode::kHpaFree || mode == Mode::kHpaFreeSmooth;
       benchmark::DoNotOptimize(
           planner.FindPath(q.start, q.goal, options, &path));
       expanded += planner.stats().total_expanded();
     }
-    if (mode != Mode::kHpaFirst32 && q.optimal > 0) {
+    if (mode != Mode::kHpaFirst32 && mode != Mode::kHpaSmoothFirst32 &&
+        q.optimal > 0) {
       subopt += 100 * (path.cost() - q.optimal) / q.optimal;
     }
     ++n;
@@ -99,7 +116,10 @@ void Register() {
              {"hpa", Mode::kHpa},
              {"hpa_cached", Mode::kHpaCached},
              {"hpa_smooth", Mode::kHpaSmooth},
-             {"hpa_first32", Mode::kHpaFirst32}}) {
+             {"hpa_free", Mode::kHpaFree},
+             {"hpa_free_smooth", Mode::kHpaFreeSmooth},
+             {"hpa_first32", Mode::kHpaFirst32},
+             {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
       benchmark::RegisterBenchmark((base + "/" + suffix).c_str(), RunPlanner,
                                    work.get(), mode)
           ->Unit(benchmark::kMicrosecond);

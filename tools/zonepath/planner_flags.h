@@ -8,10 +8,11 @@
 
 ABSL_DECLARE_FLAG(bool, smooth);
 ABSL_DECLARE_FLAG(bool, fewer_turns);
+ABSL_DECLARE_FLAG(bool, free_crossings);
 
 namespace zonepath::cli {
 
-// PlanOptions with --smooth and --fewer-turns applied.
+// PlanOptions with --smooth, --fewer-turns and --free-crossings applied.
 PlanOptions PlanOptionsFromFlags();
 
 }  // namespace zonepath::cli
