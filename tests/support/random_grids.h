@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "zonepath/grid/grid.h"
@@ -45,6 +46,19 @@ inline Point RandomPassable(const Grid& grid, std::mt19937_64& rng) {
             static_cast<int32_t>(rng() % grid.height())};
     if (grid.passable(p)) return p;
   }
+}
+
+// `count` pairs of random passable cells (the grid must have one).
+inline std::vector<std::pair<Point, Point>> RandomPairs(const Grid& grid,
+                                                        int count,
+                                                        uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<std::pair<Point, Point>> pairs;
+  for (int i = 0; i < count; ++i) {
+    const Point s = RandomPassable(grid, rng);
+    pairs.push_back({s, RandomPassable(grid, rng)});
+  }
+  return pairs;
 }
 
 }  // namespace zonepath::testing

@@ -237,12 +237,8 @@ TEST(MultiLevelPlannerTest, WarmQueriesDoNotAllocate) {
   for (int levels : {3, 5}) {
     const World world = Build(grid, 8, levels, levels == 5);
     Planner planner(world);
-    std::mt19937_64 rng(9);
-    std::vector<std::pair<Point, Point>> queries;
-    for (int i = 0; i < 30; ++i) {
-      queries.push_back({testing::RandomPassable(grid, rng),
-                         testing::RandomPassable(grid, rng)});
-    }
+    const std::vector<std::pair<Point, Point>> queries =
+        testing::RandomPairs(grid, 30, 9);
     RunLengthPath path;
     auto run_all = [&](const PlanOptions& options) {
       for (const auto& [s, t] : queries) {

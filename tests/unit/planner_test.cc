@@ -318,12 +318,8 @@ TEST(PlannerTest, WarmQueriesDoNotAllocate) {
   for (bool cache : {false, true}) {
     const World world = Build(grid, 16, 2, cache);
     Planner planner(world);
-    std::mt19937_64 rng(4);
-    std::vector<std::pair<Point, Point>> queries;
-    for (int i = 0; i < 40; ++i) {
-      queries.push_back({testing::RandomPassable(grid, rng),
-                         testing::RandomPassable(grid, rng)});
-    }
+    const std::vector<std::pair<Point, Point>> queries =
+        testing::RandomPairs(grid, 40, 4);
     RunLengthPath path;
     for (bool smooth : {false, true}) {
       PlanOptions options;
