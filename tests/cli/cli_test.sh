@@ -126,7 +126,7 @@ for codec in run_length turns waypoints raw_cells; do
 done
 expect_exit 0 "mem with random queries" "$zp" mem "$tmp/rooms.zpw" --units 20
 expect_grep "^run_length" "$tmp/out" "mem prints a table"
-expect_exit 1 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
+expect_exit 2 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
 expect_exit 1 "mem on a missing world" "$zp" mem "$tmp/none.zpw"
 expect_exit 1 "mem with a scenario of another map" "$zp" mem \
   "$tmp/rooms.zpw" "$tmp/wrong.scen"
@@ -142,11 +142,11 @@ expect_grep "astar (0,0) -> (62,46): found" "$tmp/out" "render plans with A*"
 expect_exit 0 "render a downscaled region" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r2.png" --region 8,8,40,30 --scale 0.5
 expect_exit 1 "render without -o" "$zp" render "$tmp/rooms.zpw"
-expect_exit 1 "render a region outside the world" "$zp" render \
+expect_exit 2 "render a region outside the world" "$zp" render \
   "$tmp/rooms.zpw" -o "$tmp/r3.png" --region 50,40,20,20
 expect_exit 1 "render a blocked path end" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r4.png" --path 8,0,1,1
-expect_exit 1 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
+expect_exit 2 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r5.png" --scale 65
 for f in r3 r4 r5; do
   [ -e "$tmp/$f.png" ] && { echo "FAIL: failed render left $f.png"; failures=$((failures + 1)); }
