@@ -221,6 +221,12 @@ class Parser {
     }
     std::vector<uint8_t> costs;
     RETURN_IF_ERROR(Read(kGrid, 0, &costs));
+    for (const SectionEntry& e : table_) {
+      if (e.kind == kGrid && e.level == 0) {
+        grid_costs_ = bytes_.data() + e.offset;
+        break;
+      }
+    }
     if (costs.size() != static_cast<uint64_t>(header_.width) * header_.height) {
       return Loss("section grid has ", costs.size(), " cells, header says ",
                   header_.width, "x", header_.height);
@@ -261,6 +267,8 @@ class Parser {
           CheckOffsets(a.cached_paths.path_begin, a.levels[0].edges.size(),
                        a.cached_paths.path_runs.size(), kPathBegin, 1));
       RETURN_IF_ERROR(CheckCachedPaths(a));
+    } else {
+      RETURN_IF_ERROR(CheckZoneReachability(a));
     }
     if (sizes != nullptr) *sizes = s;
     return World(*std::move(grid), std::move(a));
@@ -556,13 +564,15 @@ class Parser {
       while (root[v] != v) v = root[v] = root[root[v]];
       return v;
     };
-    auto zone = [&](uint32_t below_node) {
-      return level.ZoneOf(beacons[below.node_beacon[below_node]]);
-    };
+    std::vector<uint32_t>& zone = zone_of_node_;  // level-l zone per node
+    zone.resize(below.node_count());
+    for (uint32_t i = 0; i < below.node_count(); ++i) {
+      zone[i] = level.ZoneOf(beacons[below.node_beacon[i]]).value();
+    }
     for (uint32_t u = 0; u < below.node_count(); ++u) {
       for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1]; ++e) {
         const uint32_t v = below.edges[e].target;
-        if (zone(u) != zone(v)) continue;
+        if (zone[u] != zone[v]) continue;
         const uint32_t a = find(u), b = find(v);
         if (a != b) root[std::max(a, b)] = std::min(a, b);
       }
@@ -604,7 +614,12 @@ class Parser {
     }
     const Point a = beacons[level.node_beacon[u]];
     const Point b = beacons[level.node_beacon[v]];
-    if (!grid_->SameComponent(a, b)) {
+    // Other edges are proven walkable: inter-zone ones as one legal step,
+    // cached level-1 paths by walking them, upper levels by CheckRefinable.
+    // A level-1 edge without a cached path can at least be on one grid
+    // component (a random access into the labels: only where needed).
+    if (l == 1 && !edge.inter_zone && !params_.cache_paths &&
+        !grid_->SameComponent(a, b)) {
       return bad(PointString(a), " and ", PointString(b),
                  " are not connected on the grid");
     }
@@ -635,6 +650,71 @@ class Parser {
             level_one.edges[f].target == to && level_one.edges[f].inter_zone;
       }
       if (!found) return bad("no level-1 inter-zone edge under it");
+    }
+    return absl::OkStatus();
+  }
+
+  // Without cached paths, refinement searches the grid inside the zone for
+  // each level-1 intra-zone edge: its ends must be connected there. Zone by
+  // zone, union-find over the zone's cells (scratch of one zone's size):
+  // 4-neighbour unions suffice, since a diagonal step needs both orthogonal
+  // cells, which lie in the same rectangle. O(cells), like the grid's own
+  // component labelling.
+  absl::Status CheckZoneReachability(const Abstraction& a) const {
+    constexpr uint32_t kWall = std::numeric_limits<uint32_t>::max();
+    const AbstractLevel& level = a.levels[0];
+    std::vector<uint32_t> root;
+    auto find = [&](uint32_t v) {
+      while (root[v] != v) v = root[v] = root[root[v]];
+      return v;
+    };
+    for (uint32_t z = 0; z < level.zone_count(); ++z) {
+      const uint32_t first = level.zone_node_begin[z];
+      const uint32_t last = level.zone_node_begin[z + 1];
+      bool any_intra = false;
+      for (uint32_t e = level.edge_begin[first];
+           e < level.edge_begin[last] && !any_intra; ++e) {
+        any_intra = !level.edges[e].inter_zone;
+      }
+      if (!any_intra) continue;
+      const Rect rect =
+          level.ZoneRect(ZoneId(z), header_.width, header_.height);
+      const int32_t w = rect.width(), h = rect.height();
+      root.resize(static_cast<size_t>(w) * h);
+      for (int32_t y = 0; y < h; ++y) {
+        for (int32_t x = 0; x < w; ++x) {
+          const uint32_t i = static_cast<uint32_t>(y * w + x);
+          if (CostAt({rect.x0 + x, rect.y0 + y}) == 0) {
+            root[i] = kWall;
+            continue;
+          }
+          root[i] = i;
+          for (const uint32_t j :
+               {x > 0 ? i - 1 : kWall,
+                y > 0 ? i - static_cast<uint32_t>(w) : kWall}) {
+            if (j == kWall || root[j] == kWall) continue;
+            const uint32_t ri = find(i), rj = find(j);
+            if (ri != rj) root[std::max(ri, rj)] = std::min(ri, rj);
+          }
+        }
+      }
+      auto local = [&](uint32_t node) {
+        const Point p = a.beacons[node];
+        return static_cast<uint32_t>((p.y - rect.y0) * w + (p.x - rect.x0));
+      };
+      for (uint32_t u = first; u < last; ++u) {
+        for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+             ++e) {
+          const uint32_t v = level.edges[e].target;
+          if (level.edges[e].inter_zone || find(local(u)) == find(local(v))) {
+            continue;
+          }
+          return LevelLoss(1, kEdges, "edge ", e, " (node ", u, " -> ", v,
+                           "): ", PointString(a.beacons[u]), " and ",
+                           PointString(a.beacons[v]),
+                           " are not connected inside their zone");
+        }
+      }
     }
     return absl::OkStatus();
   }
@@ -674,16 +754,36 @@ class Parser {
             return bad("run ", r - begin, " has count ", run.count,
                        run.count == 0 ? "" : ", longer than the zone allows");
           }
+          // The hot loop of loading a world with cached paths: on the
+          // flat cost bytes of the file, not the grid's pages.
+          const Direction d = run.direction;
+          const bool diagonal = IsDiagonal(d);
+          if (diagonal && params_.connectivity == Connectivity::kFour) {
+            return bad("diagonal run in a 4-connected world");
+          }
+          const Point delta = Step(Point{0, 0}, d);
+          // The zone is a rectangle: if the run ends inside, it stays
+          // inside. Step costs are sums of two cell costs, added as integers.
+          const Point last{at.x + delta.x * static_cast<int32_t>(run.count),
+                           at.y + delta.y * static_cast<int32_t>(run.count)};
+          if (!zone.Contains(last)) {
+            return bad("run ", r - begin, " leaves the zone at ",
+                       PointString(at));
+          }
+          uint64_t twice_mean = 0;  // sum of (from + to) over the run
           for (uint32_t i = 0; i < run.count; ++i) {
-            const Point next = Step(at, run.direction);
-            if (!zone.Contains(next) ||
-                !CanStep(*grid_, at, run.direction, params_.connectivity)) {
+            const Point next{at.x + delta.x, at.y + delta.y};
+            const uint8_t to = CostAt(next);
+            if (to == 0 || (diagonal && (CostAt({next.x, at.y}) == 0 ||
+                                         CostAt({at.x, next.y}) == 0))) {
               return bad("step from ", PointString(at), " to ",
-                         PointString(next), " is illegal or leaves the zone");
+                         PointString(next), " is blocked or cuts a corner");
             }
-            cost += StepCost(*grid_, at, run.direction);
+            twice_mean += CostAt(at) + to;
             at = next;
           }
+          cost +=
+              0.5 * static_cast<double>(twice_mean) * (diagonal ? kSqrt2 : 1.0);
         }
         const Point target = a.beacons[edge.target];
         if (at != target) {
@@ -698,7 +798,14 @@ class Parser {
     return absl::OkStatus();
   }
 
+  // Cost of an in-bounds cell, from the file's grid section.
+  uint8_t CostAt(Point p) const {
+    return static_cast<uint8_t>(
+        grid_costs_[static_cast<size_t>(p.y) * header_.width + p.x]);
+  }
+
   absl::string_view bytes_;
+  const char* grid_costs_ = nullptr;  // the grid section in bytes_
   std::string name_;
   FileHeader header_{};
   std::vector<SectionEntry> table_;
