@@ -681,19 +681,29 @@ class Parser {
           level.ZoneRect(ZoneId(z), header_.width, header_.height);
       const int32_t w = rect.width(), h = rect.height();
       root.resize(static_cast<size_t>(w) * h);
+      // Row by row: a cell joins the run to its left; a union with the row
+      // above is needed only where a run starts or the cell above-left is
+      // a wall (otherwise the left cell's union already covered it).
       for (int32_t y = 0; y < h; ++y) {
+        const uint8_t* costs =
+            reinterpret_cast<const uint8_t*>(grid_costs_) +
+            static_cast<size_t>(rect.y0 + y) * header_.width + rect.x0;
+        uint32_t run_root = kWall;
         for (int32_t x = 0; x < w; ++x) {
           const uint32_t i = static_cast<uint32_t>(y * w + x);
-          if (CostAt({rect.x0 + x, rect.y0 + y}) == 0) {
+          if (costs[x] == 0) {
             root[i] = kWall;
+            run_root = kWall;
             continue;
           }
-          root[i] = i;
-          for (const uint32_t j :
-               {x > 0 ? i - 1 : kWall,
-                y > 0 ? i - static_cast<uint32_t>(w) : kWall}) {
-            if (j == kWall || root[j] == kWall) continue;
-            const uint32_t ri = find(i), rj = find(j);
+          const bool up = y > 0 && root[i - w] != kWall;
+          if (run_root == kWall) {
+            root[i] = run_root = i;
+          } else {
+            root[i] = run_root;
+          }
+          if (up && (x == 0 || run_root == i || root[i - w - 1] == kWall)) {
+            const uint32_t ri = find(i), rj = find(i - w);
             if (ri != rj) root[std::max(ri, rj)] = std::min(ri, rj);
           }
         }
