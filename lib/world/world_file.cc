@@ -18,6 +18,7 @@
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/world/world_file_format.h"
 
 namespace zonepath {
 namespace {
@@ -26,49 +27,8 @@ static_assert(std::endian::native == std::endian::little,
               "the world file format is little-endian; add byte swapping to "
               "support this platform");
 
-constexpr char kMagic[8] = {'Z', 'O', 'N', 'E', 'P', 'A', 'T', 'H'};
-constexpr uint32_t kEndianMark = 0x01020304;
+using namespace world_format;  // NOLINT: the layout this file implements
 
-struct FileHeader {
-  char magic[8];
-  uint32_t version;
-  uint32_t endian_mark;
-  uint32_t header_bytes;  // sizeof(FileHeader)
-  uint32_t section_count;
-  int32_t width;
-  int32_t height;
-  int32_t zone_size;
-  int32_t levels;
-  int32_t group;
-  int32_t entrance_threshold;
-  uint32_t connectivity;
-  uint32_t cache_paths;
-  uint32_t reserved;
-  uint32_t header_crc;  // CRC-32 of header + section table, this field 0
-};
-static_assert(sizeof(FileHeader) == 64);
-
-enum SectionKind : uint32_t {
-  kGrid = 1,
-  kBeacons = 2,
-  kNodeBeacon = 3,
-  kEdgeBegin = 4,
-  kEdges = 5,
-  kZoneNodeBegin = 6,
-  kNodeComponent = 7,
-  kPathBegin = 8,
-  kPathRuns = 9,
-};
-
-struct SectionEntry {
-  uint32_t kind;
-  uint32_t level;  // 1-based level, 0 for world-wide sections
-  uint64_t offset;
-  uint64_t size;
-  uint32_t crc;
-  uint32_t reserved;
-};
-static_assert(sizeof(SectionEntry) == 32);
 static_assert(sizeof(AbstractEdge) == 8);
 static_assert(sizeof(Point) == 8);
 
@@ -168,32 +128,6 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
 }
 
 namespace {
-
-// Section names as messages print them (the kind numbers mean nothing to a
-// reader).
-const char* SectionName(uint32_t kind) {
-  switch (kind) {
-    case kGrid:
-      return "grid";
-    case kBeacons:
-      return "beacons";
-    case kNodeBeacon:
-      return "node_beacon";
-    case kEdgeBegin:
-      return "edge_begin";
-    case kEdges:
-      return "edges";
-    case kZoneNodeBegin:
-      return "zone_node_begin";
-    case kNodeComponent:
-      return "node_component";
-    case kPathBegin:
-      return "path_begin";
-    case kPathRuns:
-      return "path_runs";
-  }
-  return "unknown";
-}
 
 std::string SectionLabel(uint32_t kind, uint32_t level) {
   return level == 0

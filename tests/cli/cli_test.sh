@@ -4,26 +4,8 @@
 # usage: cli_test.sh ZONEPATH_BINARY
 set -u
 zp="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-expect_exit() {  # expect_exit CODE DESCRIPTION CMD...
-  local want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, want $want"; cat "$tmp/out" "$tmp/err"
-    failures=$((failures + 1))
-  fi
-}
-expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
-  if ! grep -q -- "$1" "$2"; then
-    echo "FAIL: $3: '$1' not in output:"; cat "$2"
-    failures=$((failures + 1))
-  fi
-}
+# shellcheck source=expect.sh
+source "$(dirname "$0")/expect.sh"
 
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly

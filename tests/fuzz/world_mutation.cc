@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <iterator>
 #include <limits>
@@ -15,41 +16,17 @@
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/world/world_file.h"
+#include "zonepath/world/world_file_format.h"
 
 namespace zonepath::fuzz {
 namespace {
 
-// The world file layout (world_file.cc): a 64-byte header whose last field
-// is the CRC-32 of header and table, then 32-byte table entries.
-constexpr size_t kHeaderBytes = 64;
-constexpr size_t kHeaderCrcAt = 60;
-constexpr size_t kSectionCountAt = 20;
-constexpr size_t kEntryBytes = 32;
-struct Entry {
-  uint32_t kind;
-  uint32_t level;
-  uint64_t offset;
-  uint64_t size;
-  uint32_t crc;
-  uint32_t reserved;
-};
-static_assert(sizeof(Entry) == kEntryBytes);
-
-enum Kind : uint32_t {
-  kGrid = 1,
-  kBeacons = 2,
-  kNodeBeacon = 3,
-  kEdgeBegin = 4,
-  kEdges = 5,
-  kZoneNodeBegin = 6,
-  kNodeComponent = 7,
-  kPathBegin = 8,
-  kPathRuns = 9,
-};
-constexpr const char* kKindNames[] = {
-    "?",          "grid",     "beacons",         "node_beacon",
-    "edge_begin", "edges",    "zone_node_begin", "node_component",
-    "path_begin", "path_runs"};
+using namespace world_format;  // NOLINT: the layout this file takes apart
+using Entry = SectionEntry;
+constexpr size_t kHeaderBytes = sizeof(FileHeader);
+constexpr size_t kEntryBytes = sizeof(SectionEntry);
+constexpr size_t kHeaderCrcAt = offsetof(FileHeader, header_crc);
+constexpr size_t kSectionCountAt = offsetof(FileHeader, section_count);
 
 // Header fields after the magic: version .. reserved (4 bytes each).
 constexpr const char* kHeaderFields[] = {"version",      "endian_mark",
@@ -137,7 +114,7 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
                           std::string* b) {
   const uint64_t i = Below(rng, count);
   const std::string where =
-      absl::StrCat("level ", e.level, " ", kKindNames[e.kind], "[", i, "]");
+      absl::StrCat("level ", e.level, " ", SectionName(e.kind), "[", i, "]");
   switch (e.kind) {
     case kGrid: {
       const size_t at = e.offset + i;

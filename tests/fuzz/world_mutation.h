@@ -24,9 +24,8 @@
 namespace zonepath::fuzz {
 
 // Byte offset of element `index` (of `element_bytes` each) of section
-// (kind, level), or nullopt if there is no such section or element. Kinds
-// are the world file's: 1 grid, 2 beacons, 3 node_beacon, 4 edge_begin,
-// 5 edges, 6 zone_node_begin, 7 node_component, 8 path_begin, 9 path_runs.
+// (kind, level) (world_format::SectionKind), or nullopt if there is no such
+// section or element.
 std::optional<size_t> ElementOffset(const std::string& bytes, uint32_t kind,
                                     uint32_t level, uint64_t index,
                                     size_t element_bytes);

@@ -6,26 +6,8 @@ set -u
 zp="$1"
 mutant_run="$2"
 corpus="$3"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-expect_exit() {  # expect_exit CODE DESCRIPTION CMD...
-  local want=$1 what=$2
-  shift 2
-  timeout 60 "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, want $want"; head -c 2000 "$tmp/out" "$tmp/err"
-    failures=$((failures + 1))
-  fi
-}
-expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
-  if ! grep -q -- "$1" "$2"; then
-    echo "FAIL: $3: '$1' not in output:"; head -c 2000 "$2"
-    failures=$((failures + 1))
-  fi
-}
+# shellcheck source=../cli/expect.sh
+source "$(dirname "$0")/../cli/expect.sh"
 
 "$zp" gen "$tmp/rooms.map" --kind rooms --width 64 --height 48 --seed 3 \
   --feature 8 >/dev/null || { echo "FAIL: gen"; exit 1; }

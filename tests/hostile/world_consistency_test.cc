@@ -14,6 +14,7 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/world/world_file.h"
+#include "zonepath/world/world_file_format.h"
 
 namespace zonepath {
 namespace {
@@ -21,7 +22,10 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
 
-constexpr uint32_t kBeacons = 2, kEdgeBegin = 4, kEdges = 5, kPathRuns = 9;
+using world_format::kBeacons;
+using world_format::kEdgeBegin;
+using world_format::kEdges;
+using world_format::kPathRuns;
 
 World CachedWorld() {
   MapGenOptions g;
