@@ -88,7 +88,7 @@ fuzz_smoke() {
   (cd "$corpus/mutants" && "$OLDPWD/build-fuzz/tests/world_mutant_fuzz" \
     -max_total_time=20 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
   mkdir "$corpus/text"
-  cp data/*.map "$corpus/text/" 2>/dev/null || true
+  cp data/*.map data/changes/*.txt "$corpus/text/"
   printf 'version 1\n0\tm.map\t64\t48\t1\t1\t9\t9\t11.3\n' \
     >"$corpus/text/seed.scen"
   for d in $readers; do
