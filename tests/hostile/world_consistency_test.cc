@@ -103,14 +103,15 @@ TEST(WorldConsistencyTest, InterZoneEdgeBetweenCellsThatAreNotAdjacent) {
 
 TEST(WorldConsistencyTest, IntraZoneEdgeToAnotherZone) {
   const World world = CachedWorld();
-  const AbstractLevel& l1 = world.FlatAbstraction().levels[0];
+  const Abstraction flat = world.FlatAbstraction();
+  const AbstractLevel& l1 = flat.levels[0];
   for (uint32_t e = 0; e < l1.edges.size(); ++e) {
     if (l1.edges[e].inter_zone) continue;
     std::string bytes = SerializeWorld(world);
     const uint32_t other =
         (l1.edges[e].target + l1.zone_node_begin[1] + 7) % l1.node_count();
-    if (l1.ZoneOf(world.FlatAbstraction().beacons[other]) ==
-        l1.ZoneOf(world.FlatAbstraction().beacons[l1.edges[e].target])) {
+    if (l1.ZoneOf(flat.beacons[other]) ==
+        l1.ZoneOf(flat.beacons[l1.edges[e].target])) {
       continue;
     }
     Poke<uint32_t>(&bytes, kEdges, 1, e, 0, other, 8);
@@ -122,7 +123,8 @@ TEST(WorldConsistencyTest, IntraZoneEdgeToAnotherZone) {
 
 TEST(WorldConsistencyTest, EdgeCostsAndLevelTwoOffsetsThatLie) {
   const World world = CachedWorld();
-  const AbstractLevel& l1 = world.FlatAbstraction().levels[0];
+  const Abstraction flat = world.FlatAbstraction();
+  const AbstractLevel& l1 = flat.levels[0];
   uint32_t inter = 0;
   while (!l1.edges[inter].inter_zone) ++inter;
   std::string bytes = SerializeWorld(world);
@@ -130,7 +132,7 @@ TEST(WorldConsistencyTest, EdgeCostsAndLevelTwoOffsetsThatLie) {
   ExpectLoss(bytes, "is not the step cost");
 
   bytes = SerializeWorld(world);
-  const AbstractLevel& l2 = world.FlatAbstraction().levels[1];
+  const AbstractLevel& l2 = flat.levels[1];
   uint32_t n = 1;
   while (l2.edge_begin[n] == l2.edge_begin[n + 1]) ++n;
   Poke<uint32_t>(&bytes, kEdgeBegin, 2, n, 0, l2.edge_begin[n] + 1, 4);
@@ -162,7 +164,8 @@ TEST(WorldConsistencyTest, BeaconMovedOffItsEntrance) {
 
 TEST(WorldConsistencyTest, CachedPathLongerThanItsEdgeOrLeadingElsewhere) {
   const World world = CachedWorld();
-  const CachedPaths& cached = world.FlatAbstraction().cached_paths;
+  const Abstraction flat = world.FlatAbstraction();
+  const CachedPaths& cached = flat.cached_paths;
   ASSERT_FALSE(cached.path_runs.empty());
   std::string longer = SerializeWorld(world);
   Poke<uint32_t>(&longer, kPathRuns, 1, 0, 0, cached.path_runs[0] + 8, 4);
