@@ -15,6 +15,30 @@
 namespace zonepath {
 namespace {
 
+// Temporary files being written, for RemovePendingTempFiles: fixed slots
+// (no allocation in a signal handler); a write that finds none free is
+// simply not cleaned up on a signal.
+constexpr int kSlots = 16;
+constexpr size_t kMaxPath = 4096;
+std::atomic<bool> slot_used[kSlots];
+char slot_path[kSlots][kMaxPath];
+
+int RegisterTemp(const std::string& temp) {
+  if (temp.size() >= kMaxPath) return -1;
+  for (int i = 0; i < kSlots; ++i) {
+    bool expected = false;
+    if (slot_used[i].compare_exchange_strong(expected, true)) {
+      std::memcpy(slot_path[i], temp.c_str(), temp.size() + 1);
+      return i;
+    }
+  }
+  return -1;
+}
+
+void UnregisterTemp(int slot) {
+  if (slot >= 0) slot_used[slot].store(false);
+}
+
 std::string TempPathFor(const std::string& path) {
   static std::atomic<int> counter{0};
   return absl::StrCat(path, ".tmp.", ::getpid(), ".", counter++);
@@ -67,11 +91,18 @@ absl::Status CheckTarget(const std::string& path) {
 
 }  // namespace
 
+void RemovePendingTempFiles() {
+  for (int i = 0; i < kSlots; ++i) {
+    if (slot_used[i].load()) ::unlink(slot_path[i]);
+  }
+}
+
 absl::Status WriteFileAtomically(
     const std::string& path,
     const std::function<absl::Status(std::ostream&)>& write) {
   if (absl::Status target = CheckTarget(path); !target.ok()) return target;
   const std::string temp = TempPathFor(path);
+  const int slot = RegisterTemp(temp);
   absl::Status status;
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -94,10 +125,9 @@ absl::Status WriteFileAtomically(
     status = absl::PermissionDeniedError(absl::StrCat(
         path, ": cannot rename ", temp, " into place: ", std::strerror(errno)));
   }
-  if (!status.ok()) {
-    std::remove(temp.c_str());
-    return status;
-  }
+  if (!status.ok()) std::remove(temp.c_str());
+  UnregisterTemp(slot);
+  if (!status.ok()) return status;
   return SyncPath(DirectoryOf(path), path);
 }
 

@@ -28,6 +28,11 @@ absl::Status WriteFileAtomically(
     const std::string& path,
     const std::function<absl::Status(std::ostream&)>& write);
 
+// Removes the temporary files of writes in progress. Async-signal-safe
+// (only unlink), for a SIGINT / SIGTERM handler, so that an interrupted
+// tool leaves no OUT.tmp.PID.N behind (SIGKILL cannot be caught).
+void RemovePendingTempFiles();
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_BASE_ATOMIC_FILE_H_
