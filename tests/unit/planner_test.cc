@@ -262,11 +262,13 @@ TEST(PlannerTest, CursorYieldsTheSameMovesAsFullRefinement) {
     int64_t chunks = 0;
     while (!cursor.done()) {
       const int64_t before = pieces.steps();
-      ASSERT_TRUE(cursor.Next(32, &pieces));
+      ASSERT_TRUE(cursor.Next(32, &pieces).ok());
       ASSERT_TRUE(pieces.steps() - before >= 32 || cursor.done());
       ++chunks;
     }
-    EXPECT_FALSE(cursor.Next(32, &pieces));
+    const int64_t steps = pieces.steps();
+    EXPECT_TRUE(cursor.Next(32, &pieces).ok());
+    EXPECT_EQ(pieces.steps(), steps);  // nothing after the end
     EXPECT_EQ(pieces.runs(), full.runs());
     EXPECT_EQ(pieces.cost(), full.cost());
     if (full.steps() > 200) {
