@@ -127,9 +127,10 @@ case "${1:-}" in
     echo "== sanitizer build (address,undefined)"
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DZONEPATH_SANITIZE=address,undefined -DZONEPATH_BUILD_BENCH=OFF
-    echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+    echo "== unit and hostile-input tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      ctest --test-dir build-asan -L unit -j "$jobs" --output-on-failure
+      ctest --test-dir build-asan -L "unit|hostile" -j "$jobs" \
+      --output-on-failure
     echo "== concurrency test under ThreadSanitizer"
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DZONEPATH_SANITIZE=thread -DZONEPATH_BUILD_BENCH=OFF \

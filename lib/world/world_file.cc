@@ -263,7 +263,10 @@ class Parser {
       }
     }
     table_.resize(header_.section_count);
-    std::memcpy(table_.data(), bytes_.data() + sizeof(FileHeader), table_bytes);
+    if (table_bytes > 0) {  // memcpy to a null pointer is undefined even for 0
+      std::memcpy(table_.data(), bytes_.data() + sizeof(FileHeader),
+                  table_bytes);
+    }
     if (absl::Status s = Grid::CheckSize(header_.width, header_.height);
         !s.ok()) {
       return Loss("header: width/height: ", s.message());
