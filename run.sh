@@ -8,7 +8,7 @@ cd "$(dirname "$0")"
 
 packages=(cmake g++ make libabsl-dev libboost-graph-dev libgtest-dev
           libgmock-dev libbenchmark-dev nlohmann-json3-dev libpng-dev
-          clang-format)
+          clang-format clang libclang-rt-14-dev)
 jobs=$(nproc 2>/dev/null || echo 2)
 
 ensure_packages() {
@@ -52,30 +52,50 @@ check_format() {
   echo "== clang-format: all files formatted"
 }
 
-# Optional: 30 s of libFuzzer on the world loader when clang and its fuzzer
-# runtime are present (Debian: clang, libclang-rt-14-dev).
+# libFuzzer smoke runs (clang and libclang-rt-14-dev come with `packages`,
+# so this never skips): the world loader 30 s, the structure-aware world
+# mutator (queries every mutant that loads) 20 s, each path decoder and
+# text reader (.map, .scen, change scripts) 10 s, each seeded with
+# tests/fuzz/corpus, the inputs that once failed.
 fuzz_smoke() {
-  if ! command -v clang++ >/dev/null || \
-     ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
-       >/dev/null 2>&1; then
-    echo "== clang/libFuzzer not installed: skipping the loader fuzz smoke run"
-    return 0
+  if ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
+    >/dev/null 2>&1; then
+    echo "== libFuzzer runtime missing (libclang-rt-14-dev)" >&2
+    return 1
   fi
-  echo "== fuzzing the world loader (30 s) and each path decoder (10 s)"
+  echo "== fuzzing the world loader (30 s), world mutants (20 s), each path"
+  echo "   decoder and text reader (10 s)"
   local decoders="run_length turns waypoints raw_cells" targets="" d
+  local readers="map_reader scenario_reader change_script"
   for d in $decoders; do targets="$targets path_decoder_fuzz_$d"; done
+  for d in $readers; do targets="$targets ${d}_fuzz"; done
   # shellcheck disable=SC2086
   CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZONEPATH_FUZZ=ON -DZONEPATH_BUILD_BENCH=OFF -DZONEPATH_BUILD_TOOLS=OFF \
-    --target world_loader_fuzz make_seed_world make_seed_paths $targets \
+    --target world_loader_fuzz world_mutant_fuzz make_seed_world \
+    make_seed_paths $targets \
     >/dev/null
   local corpus
   corpus=$(mktemp -d)
   mkdir "$corpus/world" "$corpus/paths"
   build-fuzz/tests/make_seed_world "$corpus/world/seed.zpw"
   build-fuzz/tests/make_seed_paths "$corpus/paths"
+  cp tests/fuzz/corpus/*.zpw "$corpus/world/"
   (cd "$corpus/world" && "$OLDPWD/build-fuzz/tests/world_loader_fuzz" \
     -max_total_time=30 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
+  mkdir "$corpus/mutants"
+  cp "$corpus"/world/* "$corpus/mutants/"
+  (cd "$corpus/mutants" && "$OLDPWD/build-fuzz/tests/world_mutant_fuzz" \
+    -max_total_time=20 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
+  mkdir "$corpus/text"
+  cp data/*.map data/changes/*.txt "$corpus/text/"
+  printf 'version 1\n0\tm.map\t64\t48\t1\t1\t9\t9\t11.3\n' \
+    >"$corpus/text/seed.scen"
+  for d in $readers; do
+    (cd "$corpus/text" && "$OLDPWD/build-fuzz/tests/${d}_fuzz" \
+      -max_total_time=10 -max_len=4096 -rss_limit_mb=2048 \
+      -print_final_stats=0 . 2>&1 | tail -1)
+  done
   for d in $decoders; do
     mkdir "$corpus/$d"
     cp "$corpus"/paths/* "$corpus/$d/"
@@ -98,18 +118,19 @@ case "${1:-}" in
     check_format
     echo "== release build"
     build build
-    labels="unit|install"
+    labels="unit|install|hostile"
     if [ -d ../shared/maps ]; then
-      labels="unit|install|maps"
+      labels="unit|install|hostile|maps"
     else
       echo "== ../shared/maps not found: skipping the 'maps' test group"
     fi
     echo "== sanitizer build (address,undefined)"
     build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DZONEPATH_SANITIZE=address,undefined -DZONEPATH_BUILD_BENCH=OFF
-    echo "== unit tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+    echo "== unit and hostile-input tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-      ctest --test-dir build-asan -L unit -j "$jobs" --output-on-failure
+      ctest --test-dir build-asan -L "unit|hostile" -j "$jobs" \
+      --output-on-failure
     echo "== concurrency test under ThreadSanitizer"
     build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DZONEPATH_SANITIZE=thread -DZONEPATH_BUILD_BENCH=OFF \

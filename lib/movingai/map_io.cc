@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "line_reader.h"
 #include "zonepath/base/atomic_file.h"
+#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 
 namespace zonepath {
@@ -40,28 +41,33 @@ absl::Status ReadHeader(LineReader& reader, int64_t* width, int64_t* height) {
       return reader.Error(
           "expected a header line 'type octile', 'height H', "
           "'width W' or 'map', got '",
-          line, "'");
+          LineReader::Quote(line), "'");
     }
     if (words[0] == "type") {
       if (words[1] != "octile") {
-        return reader.Error("unsupported map type '", words[1],
-                            "' (only 'octile')");
+        return reader.Error("unsupported map type '",
+                            LineReader::Quote(words[1]), "' (only 'octile')");
       }
       type_seen = true;
       continue;
     }
     int64_t value = 0;
     if (!absl::SimpleAtoi(words[1], &value)) {
-      return reader.Error("'", words[0], "' needs an integer, got '", words[1],
+      return reader.Error("'", LineReader::Quote(words[0]),
+                          "' needs an integer, got '",
+                          LineReader::Quote(words[1]), "'");
+    }
+    std::optional<int64_t>* field = words[0] == "height"  ? &h
+                                    : words[0] == "width" ? &w
+                                                          : nullptr;
+    if (field == nullptr) {
+      return reader.Error("unknown header field '", LineReader::Quote(words[0]),
                           "'");
     }
-    if (words[0] == "height") {
-      h = value;
-    } else if (words[0] == "width") {
-      w = value;
-    } else {
-      return reader.Error("unknown header field '", words[0], "'");
+    if (field->has_value()) {
+      return reader.Error("duplicate '", words[0], "' line");
     }
+    *field = value;
   }
   if (!type_seen) return reader.Error("'map' before a 'type octile' line");
   if (!h.has_value()) return reader.Error("'map' before a 'height' line");
@@ -107,6 +113,7 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
       return reader.Error("more rows than the header's height ", height);
     }
   }
+  RETURN_IF_ERROR(reader.status());
   if (in.bad()) return reader.Error("read error");
   absl::StatusOr<Grid> grid = Grid::Create(width, height, std::move(costs));
   if (!grid.ok()) {
@@ -118,6 +125,7 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
 
 absl::StatusOr<Grid> ReadMapFile(const std::string& path,
                                  const TerrainLegend& legend) {
+  RETURN_IF_ERROR(CheckInputFile(path));
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
   return ReadMap(in, path, legend);

@@ -13,6 +13,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "line_reader.h"
+#include "zonepath/base/input_file.h"
+#include "zonepath/base/status_macros.h"
 
 namespace zonepath {
 namespace {
@@ -22,6 +24,11 @@ using movingai_internal::LineReader;
 constexpr const char* kFieldNames[] = {
     "bucket",  "map",    "map width", "map height",    "start x",
     "start y", "goal x", "goal y",    "optimal length"};
+
+// 2^32 cells at the dearest terrain (255 x sqrt 2) per step, with room.
+constexpr double kMaxOptimalLength = 1e13;
+// Far more than any published scenario file (a few thousand).
+constexpr size_t kMaxProblems = size_t{1} << 24;
 
 }  // namespace
 
@@ -37,7 +44,8 @@ absl::StatusOr<Scenario> ReadScenario(std::istream& in,
         absl::StrSplit(line, ' ', absl::SkipWhitespace());
     if (words.size() != 2 || words[0] != "version" ||
         (words[1] != "1" && words[1] != "1.0")) {
-      return reader.Error("expected 'version 1', got '", line, "'");
+      return reader.Error("expected 'version 1', got '",
+                          LineReader::Quote(line), "'");
     }
   }
   Scenario scenario;
@@ -63,13 +71,20 @@ absl::StatusOr<Scenario> ReadScenario(std::istream& in,
     for (int i : {0, 2, 3, 4, 5, 6, 7}) {
       if (!absl::SimpleAtoi(absl::StripAsciiWhitespace(fields[i]), &ints[i])) {
         return reader.Error(kFieldNames[i], " must be an integer, got '",
-                            fields[i], "'");
+                            LineReader::Quote(fields[i]), "'");
       }
     }
-    if (!absl::SimpleAtod(absl::StripAsciiWhitespace(fields[8]), &p.optimal) ||
-        !std::isfinite(p.optimal) || p.optimal < 0) {
-      return reader.Error("optimal length must be a number >= 0, got '",
-                          fields[8], "'");
+    // Plain decimal only (SimpleAtod would also take "0x10" or "inf"), and
+    // no more than a path on the largest grid can cost.
+    const absl::string_view length = absl::StripAsciiWhitespace(fields[8]);
+    if (length.empty() ||
+        length.find_first_not_of("0123456789.eE+-") != length.npos ||
+        !absl::ascii_isdigit(static_cast<unsigned char>(length[0])) ||
+        !absl::SimpleAtod(length, &p.optimal) || !std::isfinite(p.optimal) ||
+        p.optimal < 0 || p.optimal > kMaxOptimalLength) {
+      return reader.Error("optimal length must be a decimal number in 0..",
+                          kMaxOptimalLength, ", got '",
+                          LineReader::Quote(fields[8]), "'");
     }
     if (absl::Status size = Grid::CheckSize(ints[2], ints[3]); !size.ok()) {
       return reader.Error(size.message());
@@ -88,13 +103,18 @@ absl::StatusOr<Scenario> ReadScenario(std::istream& in,
     p.map_height = ints[3];
     p.start = {static_cast<int32_t>(ints[4]), static_cast<int32_t>(ints[5])};
     p.goal = {static_cast<int32_t>(ints[6]), static_cast<int32_t>(ints[7])};
+    if (scenario.problems.size() == kMaxProblems) {
+      return reader.Error("more than ", kMaxProblems, " problems");
+    }
     scenario.problems.push_back(std::move(p));
   }
+  RETURN_IF_ERROR(reader.status());
   if (in.bad()) return reader.Error("read error");
   return scenario;
 }
 
 absl::StatusOr<Scenario> ReadScenarioFile(const std::string& path) {
+  RETURN_IF_ERROR(CheckInputFile(path));
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
   return ReadScenario(in, path);

@@ -2,17 +2,23 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "zonepath/base/atomic_file.h"
+#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/grid/direction.h"
+#include "zonepath/grid/moves.h"
+#include "zonepath/world/world_file_format.h"
 
 namespace zonepath {
 namespace {
@@ -21,49 +27,8 @@ static_assert(std::endian::native == std::endian::little,
               "the world file format is little-endian; add byte swapping to "
               "support this platform");
 
-constexpr char kMagic[8] = {'Z', 'O', 'N', 'E', 'P', 'A', 'T', 'H'};
-constexpr uint32_t kEndianMark = 0x01020304;
+using namespace world_format;  // NOLINT: the layout this file implements
 
-struct FileHeader {
-  char magic[8];
-  uint32_t version;
-  uint32_t endian_mark;
-  uint32_t header_bytes;  // sizeof(FileHeader)
-  uint32_t section_count;
-  int32_t width;
-  int32_t height;
-  int32_t zone_size;
-  int32_t levels;
-  int32_t group;
-  int32_t entrance_threshold;
-  uint32_t connectivity;
-  uint32_t cache_paths;
-  uint32_t reserved;
-  uint32_t header_crc;  // CRC-32 of header + section table, this field 0
-};
-static_assert(sizeof(FileHeader) == 64);
-
-enum SectionKind : uint32_t {
-  kGrid = 1,
-  kBeacons = 2,
-  kNodeBeacon = 3,
-  kEdgeBegin = 4,
-  kEdges = 5,
-  kZoneNodeBegin = 6,
-  kNodeComponent = 7,
-  kPathBegin = 8,
-  kPathRuns = 9,
-};
-
-struct SectionEntry {
-  uint32_t kind;
-  uint32_t level;  // 1-based level, 0 for world-wide sections
-  uint64_t offset;
-  uint64_t size;
-  uint32_t crc;
-  uint32_t reserved;
-};
-static_assert(sizeof(SectionEntry) == 32);
 static_assert(sizeof(AbstractEdge) == 8);
 static_assert(sizeof(Point) == 8);
 
@@ -164,6 +129,14 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
 
 namespace {
 
+std::string SectionLabel(uint32_t kind, uint32_t level) {
+  return level == 0
+             ? absl::StrCat("section ", SectionName(kind))
+             : absl::StrCat("level ", level, " section ", SectionName(kind));
+}
+
+constexpr uint8_t kNoLevel = 0;
+
 class Parser {
  public:
   Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums)
@@ -182,39 +155,54 @@ class Parser {
     }
     std::vector<uint8_t> costs;
     RETURN_IF_ERROR(Read(kGrid, 0, &costs));
+    for (const SectionEntry& e : table_) {
+      if (e.kind == kGrid && e.level == 0) {
+        grid_costs_ = bytes_.data() + e.offset;
+        break;
+      }
+    }
     if (costs.size() != static_cast<uint64_t>(header_.width) * header_.height) {
-      return Loss("grid section has ", costs.size(), " cells, header says ",
+      return Loss("section grid has ", costs.size(), " cells, header says ",
                   header_.width, "x", header_.height);
     }
     absl::StatusOr<Grid> grid =
         Grid::Create(header_.width, header_.height, std::move(costs));
-    if (!grid.ok()) return Loss("grid: ", grid.status().message());
+    if (!grid.ok()) return Loss("section grid: ", grid.status().message());
+    grid_ = &*grid;
 
     Abstraction a;
     a.params = params_;
     RETURN_IF_ERROR(Read(kBeacons, 0, &a.beacons));
     for (size_t b = 0; b < a.beacons.size(); ++b) {
       if (!grid->PassableOrFalse(a.beacons[b])) {
-        return Loss("beacon ", b, " at ", PointString(a.beacons[b]),
+        return Loss("section beacons: beacon ", b, " at ",
+                    PointString(a.beacons[b]),
                     " is outside the grid or blocked");
       }
     }
+    // Highest level each beacon is a node of (upper-level nodes must be
+    // nodes of the level below, each at most once).
+    beacon_level_.assign(a.beacons.size(), kNoLevel);
     a.levels.resize(params_.levels);
     for (int i = 0; i < params_.levels; ++i) {
       AbstractLevel& level = a.levels[i];
       level = AbstractLevel::WithGeometry(params_, header_.width,
                                           header_.height, i);
-      RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, &level));
+      RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, a.levels[0], &level));
+      if (i > 0) {
+        RETURN_IF_ERROR(
+            CheckRefinable(i + 1, a.beacons, a.levels[i - 1], level));
+      }
     }
     if (params_.cache_paths) {
       RETURN_IF_ERROR(Read(kPathBegin, 1, &a.cached_paths.path_begin));
       RETURN_IF_ERROR(Read(kPathRuns, 1, &a.cached_paths.path_runs));
       RETURN_IF_ERROR(
           CheckOffsets(a.cached_paths.path_begin, a.levels[0].edges.size(),
-                       a.cached_paths.path_runs.size(), "cached path offsets"));
-      for (uint32_t run : a.cached_paths.path_runs) {
-        if ((run >> 3) == 0) return Loss("cached path run with count 0");
-      }
+                       a.cached_paths.path_runs.size(), kPathBegin, 1));
+      RETURN_IF_ERROR(CheckCachedPaths(a));
+    } else {
+      RETURN_IF_ERROR(CheckZoneReachability(a));
     }
     if (sizes != nullptr) *sizes = s;
     return World(*std::move(grid), std::move(a));
@@ -224,6 +212,11 @@ class Parser {
   template <typename... Args>
   absl::Status Loss(const Args&... message) const {
     return absl::DataLossError(absl::StrCat(name_, ": ", message...));
+  }
+  template <typename... Args>
+  absl::Status LevelLoss(uint32_t l, uint32_t kind,
+                         const Args&... message) const {
+    return Loss(SectionLabel(kind, l), ": ", message...);
   }
   template <typename... Args>
   absl::Status Precondition(const Args&... message) const {
@@ -249,14 +242,15 @@ class Parser {
                           ", this build reads version ", kWorldFormatVersion);
     }
     if (header_.header_bytes != sizeof(FileHeader)) {
-      return Loss("header size field is ", header_.header_bytes);
+      return Loss("header: header_bytes is ", header_.header_bytes, ", not ",
+                  sizeof(FileHeader));
     }
     const uint64_t table_bytes =
         uint64_t{header_.section_count} * sizeof(SectionEntry);
     if (header_.section_count > 4096 ||
         sizeof(FileHeader) + table_bytes > bytes_.size()) {
-      return Loss("truncated or corrupt section table (", header_.section_count,
-                  " sections)");
+      return Loss("header: section_count ", header_.section_count,
+                  " (truncated or corrupt section table)");
     }
     {
       std::string copy(bytes_.substr(0, sizeof(FileHeader) + table_bytes));
@@ -265,21 +259,25 @@ class Parser {
       std::memcpy(copy.data(), &zeroed, sizeof(zeroed));
       if (verify_checksums_ &&
           Crc(copy.data(), copy.size()) != header_.header_crc) {
-        return Loss("header checksum mismatch");
+        return Loss("header: header_crc mismatch");
       }
     }
     table_.resize(header_.section_count);
-    std::memcpy(table_.data(), bytes_.data() + sizeof(FileHeader), table_bytes);
+    if (table_bytes > 0) {  // memcpy to a null pointer is undefined even for 0
+      std::memcpy(table_.data(), bytes_.data() + sizeof(FileHeader),
+                  table_bytes);
+    }
     if (absl::Status s = Grid::CheckSize(header_.width, header_.height);
         !s.ok()) {
-      return Loss("header: ", s.message());
+      return Loss("header: width/height: ", s.message());
     }
     params_.zone_size = header_.zone_size;
     params_.levels = header_.levels;
     params_.group = header_.group;
     params_.entrance_threshold = header_.entrance_threshold;
+    // The same ranges BuildWorld accepts.
     if (params_.zone_size < 4 || params_.zone_size > 1024) {
-      return Loss("header: zone size ", params_.zone_size, " not in 4..1024");
+      return Loss("header: zone_size ", params_.zone_size, " not in 4..1024");
     }
     if (params_.levels < 1 || params_.levels > 8) {
       return Loss("header: levels ", params_.levels, " not in 1..8");
@@ -287,16 +285,28 @@ class Parser {
     if (params_.group < 2 || params_.group > 64) {
       return Loss("header: group ", params_.group, " not in 2..64");
     }
-    if (header_.connectivity > 1 || header_.cache_paths > 1) {
-      return Loss("header: bad connectivity or cache flag");
+    if (params_.entrance_threshold < 2 || params_.entrance_threshold > 1024) {
+      return Loss("header: entrance_threshold ", params_.entrance_threshold,
+                  " not in 2..1024");
+    }
+    if (header_.connectivity > 1) {
+      return Loss("header: connectivity ", header_.connectivity, " not 0 or 1");
+    }
+    if (header_.cache_paths > 1) {
+      return Loss("header: cache_paths ", header_.cache_paths, " not 0 or 1");
+    }
+    if (header_.reserved != 0) {
+      return Loss("header: reserved is ", header_.reserved, ", not 0");
     }
     params_.connectivity = static_cast<Connectivity>(header_.connectivity);
     params_.cache_paths = header_.cache_paths == 1;
-    for (const SectionEntry& e : table_) {
+    for (size_t i = 0; i < table_.size(); ++i) {
+      const SectionEntry& e = table_[i];
       if (e.offset > bytes_.size() || e.size > bytes_.size() - e.offset) {
-        return Loss("truncated: section ", e.kind, " (level ", e.level,
-                    ") needs bytes ", e.offset, "..", e.offset + e.size,
-                    ", file has ", bytes_.size());
+        return Loss("truncated: ", SectionLabel(e.kind, e.level),
+                    " (table entry ", i, ") has offset ", e.offset,
+                    " and size ", e.size, ", file has ", bytes_.size(),
+                    " bytes");
       }
     }
     return absl::OkStatus();
@@ -308,99 +318,449 @@ class Parser {
     for (const SectionEntry& e : table_) {
       if (e.kind != kind || e.level != level) continue;
       if (e.size % sizeof(T) != 0) {
-        return Loss("section ", kind, " (level ", level, ") size ", e.size,
+        return Loss(SectionLabel(kind, level), ": size ", e.size,
                     " is not a multiple of ", sizeof(T));
       }
       const char* data = bytes_.data() + e.offset;
       if (verify_checksums_ && Crc(data, e.size) != e.crc) {
-        return Loss("checksum mismatch in section ", kind, " (level ", level,
-                    ")");
+        return Loss(SectionLabel(kind, level), ": checksum mismatch");
       }
       out->resize(e.size / sizeof(T));
       if (e.size > 0) std::memcpy(out->data(), data, e.size);
       return absl::OkStatus();
     }
-    return Loss("missing section ", kind, " (level ", level, ")");
+    return Loss("missing ", SectionLabel(kind, level));
   }
 
+  // CSR offsets: count + 1 entries from 0 to total, never decreasing.
   absl::Status CheckOffsets(const std::vector<uint32_t>& begin, size_t count,
-                            size_t total, const char* what) const {
-    if (begin.size() != count + 1 || begin.front() != 0 ||
-        begin.back() != total) {
-      return Loss(what, ": wrong size or bounds");
+                            size_t total, uint32_t kind, uint32_t l) const {
+    if (begin.size() != count + 1) {
+      return LevelLoss(l, kind, begin.size(), " entries, expected ", count + 1);
+    }
+    if (begin.front() != 0 || begin.back() != total) {
+      return LevelLoss(l, kind, "runs from ", begin.front(), " to ",
+                       begin.back(), ", expected 0 to ", total);
     }
     for (size_t i = 0; i + 1 < begin.size(); ++i) {
-      if (begin[i] > begin[i + 1]) return Loss(what, ": not sorted at ", i);
+      if (begin[i] > begin[i + 1]) {
+        return LevelLoss(l, kind, "entry ", i + 1, " (", begin[i + 1],
+                         ") is below entry ", i, " (", begin[i], ")");
+      }
     }
     return absl::OkStatus();
   }
 
   absl::Status ReadLevel(uint32_t l, const std::vector<Point>& beacons,
-                         AbstractLevel* level) {
+                         const AbstractLevel& level_one, AbstractLevel* level) {
     RETURN_IF_ERROR(Read(kNodeBeacon, l, &level->node_beacon));
     RETURN_IF_ERROR(Read(kEdgeBegin, l, &level->edge_begin));
     RETURN_IF_ERROR(Read(kEdges, l, &level->edges));
     RETURN_IF_ERROR(Read(kZoneNodeBegin, l, &level->zone_node_begin));
     RETURN_IF_ERROR(Read(kNodeComponent, l, &level->node_component));
     const size_t n = level->node_beacon.size();
-    for (uint32_t b : level->node_beacon) {
-      if (b >= beacons.size()) return Loss("level ", l, ": bad beacon id ", b);
+    // Level-1 node n is beacon n (the runtime relies on it); a level-k node
+    // is a node of level k-1, listed once.
+    if (l == 1 && n != beacons.size()) {
+      return LevelLoss(l, kNodeBeacon, n, " nodes for ", beacons.size(),
+                       " beacons");
     }
-    RETURN_IF_ERROR(CheckOffsets(level->edge_begin, n, level->edges.size(),
-                                 "edge offsets"));
-    RETURN_IF_ERROR(CheckOffsets(level->zone_node_begin, level->zone_count(), n,
-                                 "zone offsets"));
-    for (const AbstractEdge& e : level->edges) {
-      if (e.target >= n || !std::isfinite(e.cost) || !(e.cost > 0)) {
-        return Loss("level ", l, ": bad edge (target ", e.target, ", cost ",
-                    e.cost, ")");
+    for (uint32_t i = 0; i < n; ++i) {
+      const uint32_t b = level->node_beacon[i];
+      if (l == 1 ? b != i : b >= beacons.size()) {
+        return LevelLoss(
+            l, kNodeBeacon, "node ", i, " is beacon ", b,
+            l == 1 ? "; level-1 node n must be beacon n" : ", out of range");
       }
+      if (beacon_level_[b] != l - 1) {
+        return LevelLoss(
+            l, kNodeBeacon, "node ", i, " has beacon ", b,
+            beacon_level_[b] >= l ? ", listed twice" : ", not a node of level ",
+            beacon_level_[b] >= l ? "" : absl::StrCat(l - 1));
+      }
+      beacon_level_[b] = static_cast<uint8_t>(l);
     }
-    std::vector<uint32_t> zone_of_node(n);
+    RETURN_IF_ERROR(
+        CheckOffsets(level->edge_begin, n, level->edges.size(), kEdgeBegin, l));
+    RETURN_IF_ERROR(CheckOffsets(level->zone_node_begin, level->zone_count(), n,
+                                 kZoneNodeBegin, l));
+    zone_of_node_.resize(n);
     for (uint32_t z = 0; z < level->zone_count(); ++z) {
       for (uint32_t i = level->zone_node_begin[z];
            i < level->zone_node_begin[z + 1]; ++i) {
         if (level->ZoneOf(beacons[level->node_beacon[i]]).value() != z) {
-          return Loss("level ", l, ": node ", i, " listed in the wrong zone");
+          return LevelLoss(l, kZoneNodeBegin, "node ", i, " at ",
+                           PointString(beacons[level->node_beacon[i]]),
+                           " is listed in zone ", z,
+                           ", which does not hold its cell");
         }
-        zone_of_node[i] = z;
+        zone_of_node_[i] = z;
       }
     }
     if (level->node_component.size() != n) {
-      return Loss("level ", l, ": component labels for ",
-                  level->node_component.size(), " of ", n, " nodes");
+      return LevelLoss(l, kNodeComponent, "labels for ",
+                       level->node_component.size(), " of ", n, " nodes");
     }
     // A label names a node of the same zone that labels itself (the
     // component's smallest node, as the builder writes it).
     for (uint32_t i = 0; i < n; ++i) {
       const uint32_t c = level->node_component[i];
       if (c >= n || level->node_component[c] != c ||
-          zone_of_node[c] != zone_of_node[i]) {
-        return Loss("level ", l, ": node ", i, " has a bad component label ",
-                    c);
+          zone_of_node_[c] != zone_of_node_[i]) {
+        return LevelLoss(l, kNodeComponent, "node ", i, " has a bad label ", c);
       }
     }
-    // Level-1 node n is beacon n (the runtime relies on it).
-    if (l == 1) {
-      if (n != beacons.size()) {
-        return Loss("level 1: ", n, " nodes for ", beacons.size(), " beacons");
+    for (uint32_t u = 0; u < n; ++u) {
+      for (uint32_t e = level->edge_begin[u]; e < level->edge_begin[u + 1];
+           ++e) {
+        RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, *level, u, e));
       }
-      for (uint32_t i = 0; i < n; ++i) {
-        if (level->node_beacon[i] != i) {
-          return Loss("level 1: node ", i, " is beacon ", level->node_beacon[i],
-                      ", not beacon ", i);
+    }
+    RETURN_IF_ERROR(CheckSymmetric(l, *level));
+    return CheckComponents(l, *level);
+  }
+
+  // Edges come in pairs u -> v, v -> u of the same kind (the planner
+  // searches backwards from the goal over forward edges, then refines the
+  // forward ones). Each node's edges are sorted by (target, inter_zone), as
+  // the builder writes them, so the reverse is a binary search.
+  absl::Status CheckSymmetric(uint32_t l, const AbstractLevel& level) const {
+    auto key = [](const AbstractEdge& e) {
+      return (uint64_t{e.target} << 1) | e.inter_zone;
+    };
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      for (uint32_t e = level.edge_begin[u] + 1; e < level.edge_begin[u + 1];
+           ++e) {
+        if (key(level.edges[e - 1]) > key(level.edges[e])) {
+          return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
+                           "): edges not sorted by target");
+        }
+      }
+    }
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+        const AbstractEdge edge = level.edges[e];
+        AbstractEdge reverse = edge;
+        reverse.target = u;
+        const auto first = level.edges.begin() + level.edge_begin[edge.target];
+        const auto last =
+            level.edges.begin() + level.edge_begin[edge.target + 1];
+        const auto it =
+            std::lower_bound(first, last, reverse,
+                             [&](const AbstractEdge& a, const AbstractEdge& b) {
+                               return key(a) < key(b);
+                             });
+        if (it == last || key(*it) != key(reverse)) {
+          return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ",
+                           edge.target, ") has no reverse edge");
         }
       }
     }
     return absl::OkStatus();
   }
 
+  // Labels are exactly the zone components the intra-zone edges make: two
+  // nodes share a label iff edges join them, and the label is the smallest
+  // node of the component (union-find, roots kept at the smallest id).
+  absl::Status CheckComponents(uint32_t l, const AbstractLevel& level) {
+    std::vector<uint32_t>& root = zone_of_node_;  // reused: zones are done
+    for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
+    auto find = [&](uint32_t v) {
+      while (root[v] != v) v = root[v] = root[root[v]];
+      return v;
+    };
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+        if (level.edges[e].inter_zone) continue;
+        const uint32_t a = find(u), b = find(level.edges[e].target);
+        if (a != b) root[std::max(a, b)] = std::min(a, b);
+      }
+    }
+    for (uint32_t i = 0; i < level.node_count(); ++i) {
+      if (find(i) != level.node_component[i]) {
+        return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
+                         level.node_component[i],
+                         ", its zone component's "
+                         "smallest node is ",
+                         find(i));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // Refinement follows a level-l intra-zone edge a -> b on level l-1 inside
+  // a's level-l zone: b must be reachable there. Union-find over the level
+  // l-1 edges that stay inside one level-l zone, then each such edge's ends
+  // must share a set. Linear in the edges of both levels.
+  absl::Status CheckRefinable(uint32_t l, const std::vector<Point>& beacons,
+                              const AbstractLevel& below,
+                              const AbstractLevel& level) {
+    std::vector<uint32_t> root(below.node_count());
+    for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
+    auto find = [&](uint32_t v) {
+      while (root[v] != v) v = root[v] = root[root[v]];
+      return v;
+    };
+    std::vector<uint32_t>& zone = zone_of_node_;  // level-l zone per node
+    zone.resize(below.node_count());
+    for (uint32_t i = 0; i < below.node_count(); ++i) {
+      zone[i] = level.ZoneOf(beacons[below.node_beacon[i]]).value();
+    }
+    for (uint32_t u = 0; u < below.node_count(); ++u) {
+      for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1]; ++e) {
+        const uint32_t v = below.edges[e].target;
+        if (zone[u] != zone[v]) continue;
+        const uint32_t a = find(u), b = find(v);
+        if (a != b) root[std::max(a, b)] = std::min(a, b);
+      }
+    }
+    // Level-l nodes are level l-1 nodes: their ids there, by beacon.
+    std::vector<uint32_t> below_of_beacon(beacons.size(), 0);
+    for (uint32_t i = 0; i < below.node_count(); ++i) {
+      below_of_beacon[below.node_beacon[i]] = i;
+    }
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+        if (level.edges[e].inter_zone) continue;
+        const uint32_t v = level.edges[e].target;
+        if (find(below_of_beacon[level.node_beacon[u]]) !=
+            find(below_of_beacon[level.node_beacon[v]])) {
+          return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ", v,
+                           "): level ", l - 1,
+                           " has no path for it inside the zone");
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // One edge u -> target: what refinement and the abstract search assume.
+  absl::Status CheckEdge(uint32_t l, const std::vector<Point>& beacons,
+                         const AbstractLevel& level_one,
+                         const AbstractLevel& level, uint32_t u,
+                         uint32_t e) const {
+    const AbstractEdge edge = level.edges[e];
+    const uint32_t v = edge.target;
+    auto bad = [&](const auto&... why) {
+      return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ", v,
+                       "): ", why...);
+    };
+    if (v >= level.node_count() || v == u) return bad("bad target");
+    if (!std::isfinite(edge.cost) || !(edge.cost > 0)) {
+      return bad("cost ", edge.cost, " is not finite and positive");
+    }
+    const Point a = beacons[level.node_beacon[u]];
+    const Point b = beacons[level.node_beacon[v]];
+    // Other edges are proven walkable: inter-zone ones as one legal step,
+    // cached level-1 paths by walking them, upper levels by CheckRefinable.
+    // A level-1 edge without a cached path can at least be on one grid
+    // component (a random access into the labels: only where needed).
+    if (l == 1 && !edge.inter_zone && !params_.cache_paths &&
+        !grid_->SameComponent(a, b)) {
+      return bad(PointString(a), " and ", PointString(b),
+                 " are not connected on the grid");
+    }
+    const bool same_zone = zone_of_node_[u] == zone_of_node_[v];
+    if (!edge.inter_zone) {
+      if (!same_zone) return bad("intra-zone edge joins two zones");
+      if (level.node_component[u] != level.node_component[v]) {
+        return bad("joins two zone components");
+      }
+      return absl::OkStatus();
+    }
+    if (same_zone) return bad("inter-zone edge inside one zone");
+    const std::optional<Direction> d = DirectionFromDelta(b.x - a.x, b.y - a.y);
+    if (!d.has_value() || !CanStep(*grid_, a, *d, params_.connectivity)) {
+      return bad("inter-zone edge is not one legal step from ", PointString(a),
+                 " to ", PointString(b));
+    }
+    if (edge.cost != static_cast<float>(StepCost(*grid_, a, *d))) {
+      return bad("inter-zone cost ", edge.cost, " is not the step cost ",
+                 StepCost(*grid_, a, *d));
+    }
+    if (l > 1) {  // refinement follows the level-1 crossing
+      bool found = false;
+      const uint32_t from = level.node_beacon[u], to = level.node_beacon[v];
+      for (uint32_t f = level_one.edge_begin[from];
+           f < level_one.edge_begin[from + 1] && !found; ++f) {
+        found =
+            level_one.edges[f].target == to && level_one.edges[f].inter_zone;
+      }
+      if (!found) return bad("no level-1 inter-zone edge under it");
+    }
+    return absl::OkStatus();
+  }
+
+  // Without cached paths, refinement searches the grid inside the zone for
+  // each level-1 intra-zone edge: its ends must be connected there. Zone by
+  // zone, union-find over the zone's cells (scratch of one zone's size):
+  // 4-neighbour unions suffice, since a diagonal step needs both orthogonal
+  // cells, which lie in the same rectangle. O(cells), like the grid's own
+  // component labelling.
+  absl::Status CheckZoneReachability(const Abstraction& a) const {
+    constexpr uint32_t kWall = std::numeric_limits<uint32_t>::max();
+    const AbstractLevel& level = a.levels[0];
+    std::vector<uint32_t> root;
+    auto find = [&](uint32_t v) {
+      while (root[v] != v) v = root[v] = root[root[v]];
+      return v;
+    };
+    for (uint32_t z = 0; z < level.zone_count(); ++z) {
+      const uint32_t first = level.zone_node_begin[z];
+      const uint32_t last = level.zone_node_begin[z + 1];
+      bool any_intra = false;
+      for (uint32_t e = level.edge_begin[first];
+           e < level.edge_begin[last] && !any_intra; ++e) {
+        any_intra = !level.edges[e].inter_zone;
+      }
+      if (!any_intra) continue;
+      const Rect rect =
+          level.ZoneRect(ZoneId(z), header_.width, header_.height);
+      const int32_t w = rect.width(), h = rect.height();
+      root.resize(static_cast<size_t>(w) * h);
+      // Row by row: a cell joins the run to its left; a union with the row
+      // above is needed only where a run starts or the cell above-left is
+      // a wall (otherwise the left cell's union already covered it).
+      for (int32_t y = 0; y < h; ++y) {
+        const uint8_t* costs =
+            reinterpret_cast<const uint8_t*>(grid_costs_) +
+            static_cast<size_t>(rect.y0 + y) * header_.width + rect.x0;
+        uint32_t run_root = kWall;
+        for (int32_t x = 0; x < w; ++x) {
+          const uint32_t i = static_cast<uint32_t>(y * w + x);
+          if (costs[x] == 0) {
+            root[i] = kWall;
+            run_root = kWall;
+            continue;
+          }
+          const bool up = y > 0 && root[i - w] != kWall;
+          if (run_root == kWall) {
+            root[i] = run_root = i;
+          } else {
+            root[i] = run_root;
+          }
+          if (up && (x == 0 || run_root == i || root[i - w - 1] == kWall)) {
+            const uint32_t ri = find(i), rj = find(i - w);
+            if (ri != rj) root[std::max(ri, rj)] = std::min(ri, rj);
+          }
+        }
+      }
+      auto local = [&](uint32_t node) {
+        const Point p = a.beacons[node];
+        return static_cast<uint32_t>((p.y - rect.y0) * w + (p.x - rect.x0));
+      };
+      for (uint32_t u = first; u < last; ++u) {
+        for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+             ++e) {
+          const uint32_t v = level.edges[e].target;
+          if (level.edges[e].inter_zone || find(local(u)) == find(local(v))) {
+            continue;
+          }
+          return LevelLoss(1, kEdges, "edge ", e, " (node ", u, " -> ", v,
+                           "): ", PointString(a.beacons[u]), " and ",
+                           PointString(a.beacons[v]),
+                           " are not connected inside their zone");
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // Each level-1 intra-zone edge's cached runs walk legally inside its zone
+  // from the edge's source cell to its target cell, at the edge's cost.
+  // Inter-zone edges have none. Linear in the cached steps: a cached path
+  // is a shortest path, so no longer than its zone has cells.
+  absl::Status CheckCachedPaths(const Abstraction& a) const {
+    const AbstractLevel& level = a.levels[0];
+    const CachedPaths& cached = a.cached_paths;
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+        const AbstractEdge edge = level.edges[e];
+        const uint32_t begin = cached.path_begin[e];
+        const uint32_t end = cached.path_begin[e + 1];
+        auto bad = [&](const auto&... why) {
+          return LevelLoss(1, kPathRuns, "path of edge ", e, " (node ", u,
+                           " -> ", edge.target, "): ", why...);
+        };
+        if (edge.inter_zone) {
+          if (begin != end) return bad("inter-zone edges have no cached path");
+          continue;
+        }
+        const Rect zone = level.ZoneRect(level.ZoneOf(a.beacons[u]),
+                                         grid_->width(), grid_->height());
+        const uint64_t max_steps =
+            uint64_t{static_cast<uint32_t>(zone.width())} *
+            static_cast<uint32_t>(zone.height());
+        uint64_t steps = 0;
+        Point at = a.beacons[u];
+        double cost = 0;
+        for (uint32_t r = begin; r < end; ++r) {
+          const Run run = CachedPaths::UnpackRun(cached.path_runs[r]);
+          steps += run.count;
+          if (run.count == 0 || steps > max_steps) {
+            return bad("run ", r - begin, " has count ", run.count,
+                       run.count == 0 ? "" : ", longer than the zone allows");
+          }
+          // The hot loop of loading a world with cached paths: on the
+          // flat cost bytes of the file, not the grid's pages.
+          const Direction d = run.direction;
+          const bool diagonal = IsDiagonal(d);
+          if (diagonal && params_.connectivity == Connectivity::kFour) {
+            return bad("diagonal run in a 4-connected world");
+          }
+          const Point delta = Step(Point{0, 0}, d);
+          // The zone is a rectangle: if the run ends inside, it stays
+          // inside. Step costs are sums of two cell costs, added as integers.
+          const Point last{at.x + delta.x * static_cast<int32_t>(run.count),
+                           at.y + delta.y * static_cast<int32_t>(run.count)};
+          if (!zone.Contains(last)) {
+            return bad("run ", r - begin, " leaves the zone at ",
+                       PointString(at));
+          }
+          uint64_t twice_mean = 0;  // sum of (from + to) over the run
+          for (uint32_t i = 0; i < run.count; ++i) {
+            const Point next{at.x + delta.x, at.y + delta.y};
+            const uint8_t to = CostAt(next);
+            if (to == 0 || (diagonal && (CostAt({next.x, at.y}) == 0 ||
+                                         CostAt({at.x, next.y}) == 0))) {
+              return bad("step from ", PointString(at), " to ",
+                         PointString(next), " is blocked or cuts a corner");
+            }
+            twice_mean += CostAt(at) + to;
+            at = next;
+          }
+          cost +=
+              0.5 * static_cast<double>(twice_mean) * (diagonal ? kSqrt2 : 1.0);
+        }
+        const Point target = a.beacons[edge.target];
+        if (at != target) {
+          return bad("ends at ", PointString(at), ", not at ",
+                     PointString(target));
+        }
+        if (std::abs(cost - edge.cost) > 1e-4 * cost) {
+          return bad("walks at cost ", cost, ", the edge says ", edge.cost);
+        }
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // Cost of an in-bounds cell, from the file's grid section.
+  uint8_t CostAt(Point p) const {
+    return static_cast<uint8_t>(
+        grid_costs_[static_cast<size_t>(p.y) * header_.width + p.x]);
+  }
+
   absl::string_view bytes_;
+  const char* grid_costs_ = nullptr;  // the grid section in bytes_
   std::string name_;
   FileHeader header_{};
   std::vector<SectionEntry> table_;
   BuildParams params_;
   bool verify_checksums_;
+  const Grid* grid_ = nullptr;
+  std::vector<uint8_t> beacon_level_;
+  std::vector<uint32_t> zone_of_node_;  // of the level being read
 };
 
 }  // namespace
@@ -422,13 +782,12 @@ absl::Status SaveWorldFile(const World& world, const std::string& path,
 
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     WorldFileSizes* sizes) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  // A regular file only: a directory or FIFO would be misread or block.
+  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  const std::streamoff size = in.tellg();
-  if (size < 0) return absl::DataLossError(absl::StrCat(path, ": cannot size"));
-  std::string bytes(static_cast<size_t>(size), '\0');
-  in.seekg(0);
-  if (!in.read(bytes.data(), size)) {
+  std::string bytes(size, '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
     return absl::DataLossError(absl::StrCat(path, ": read error"));
   }
   return Parser(bytes, path, /*verify_checksums=*/true).Parse(sizes);

@@ -4,26 +4,8 @@
 # usage: cli_test.sh ZONEPATH_BINARY
 set -u
 zp="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-
-expect_exit() {  # expect_exit CODE DESCRIPTION CMD...
-  local want=$1 what=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -ne "$want" ]; then
-    echo "FAIL: $what: exit $got, want $want"; cat "$tmp/out" "$tmp/err"
-    failures=$((failures + 1))
-  fi
-}
-expect_grep() {  # expect_grep PATTERN FILE DESCRIPTION
-  if ! grep -q -- "$1" "$2"; then
-    echo "FAIL: $3: '$1' not in output:"; cat "$2"
-    failures=$((failures + 1))
-  fi
-}
+# shellcheck source=expect.sh
+source "$(dirname "$0")/expect.sh"
 
 expect_exit 2 "no command" "$zp"
 expect_exit 2 "unknown command" "$zp" fly
@@ -126,7 +108,7 @@ for codec in run_length turns waypoints raw_cells; do
 done
 expect_exit 0 "mem with random queries" "$zp" mem "$tmp/rooms.zpw" --units 20
 expect_grep "^run_length" "$tmp/out" "mem prints a table"
-expect_exit 1 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
+expect_exit 2 "mem with negative units" "$zp" mem "$tmp/rooms.zpw" --units -1
 expect_exit 1 "mem on a missing world" "$zp" mem "$tmp/none.zpw"
 expect_exit 1 "mem with a scenario of another map" "$zp" mem \
   "$tmp/rooms.zpw" "$tmp/wrong.scen"
@@ -142,11 +124,11 @@ expect_grep "astar (0,0) -> (62,46): found" "$tmp/out" "render plans with A*"
 expect_exit 0 "render a downscaled region" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r2.png" --region 8,8,40,30 --scale 0.5
 expect_exit 1 "render without -o" "$zp" render "$tmp/rooms.zpw"
-expect_exit 1 "render a region outside the world" "$zp" render \
+expect_exit 2 "render a region outside the world" "$zp" render \
   "$tmp/rooms.zpw" -o "$tmp/r3.png" --region 50,40,20,20
 expect_exit 1 "render a blocked path end" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r4.png" --path 8,0,1,1
-expect_exit 1 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
+expect_exit 2 "render with a bad scale" "$zp" render "$tmp/rooms.zpw" \
   -o "$tmp/r5.png" --scale 65
 for f in r3 r4 r5; do
   [ -e "$tmp/$f.png" ] && { echo "FAIL: failed render left $f.png"; failures=$((failures + 1)); }

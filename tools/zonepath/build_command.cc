@@ -16,6 +16,7 @@
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
 #include "process_memory.h"
+#include "threads_flag.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/world/world_file.h"
@@ -116,7 +117,7 @@ absl::Status Build(const std::string& map_path) {
   options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
   options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
   ASSIGN_OR_RETURN(options.params.connectivity, ConnectivityFromFlags());
-  options.threads = absl::GetFlag(FLAGS_threads).value_or(0);
+  ASSIGN_OR_RETURN(options.threads, ThreadsFromFlag(0, true));
   Progress progress;
   options.progress = [&progress](const std::string& stage, int64_t done,
                                  int64_t total) {
@@ -203,7 +204,7 @@ const Command kBuildCommand = {
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
     "[--group G] [--threads T] [--cache-paths] [--json]",
-    {"build_command.cc", "common_flags.cc", "threads_flag.cc",
+    {"build_command.cc", "common_flags.cc", "map_flags.cc", "threads_flag.cc",
      "output_flag.cc"},
     1,
     1,

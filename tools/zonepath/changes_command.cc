@@ -22,6 +22,8 @@
 #include "planner_flags.h"
 #include "random_queries.h"
 #include "summary_stats.h"
+#include "threads_flag.h"
+#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/offline/world_changes.h"
@@ -47,12 +49,21 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Change scripts are text of a few lines per change: far below this.
+constexpr uint64_t kMaxChangeScriptBytes = uint64_t{1} << 30;
+
 double MsSince(Clock::time_point begin) {
   return std::chrono::duration<double, std::milli>(Clock::now() - begin)
       .count();
 }
 
 absl::StatusOr<std::string> ReadText(const std::string& path) {
+  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  if (size > kMaxChangeScriptBytes) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": ", size, " bytes; change scripts are limited to ",
+                     kMaxChangeScriptBytes));
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
   std::ostringstream text;
@@ -135,7 +146,7 @@ absl::Status Changes(const std::vector<std::string>& args) {
                                      world.grid().height()));
   const PlanOptions plan = PlanOptionsFromFlags();
   UpdateOptions update;
-  update.threads = absl::GetFlag(FLAGS_threads).value_or(1);
+  ASSIGN_OR_RETURN(update.threads, ThreadsFromFlag(1, false));
   const bool json = absl::GetFlag(FLAGS_json);
 
   // The fleet: stored paths planned on the starting world.

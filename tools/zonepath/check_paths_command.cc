@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "commands.h"
 #include "common_flags.h"
+#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/movingai/scenario.h"
@@ -27,6 +28,7 @@ absl::Status CheckPaths(const std::string& map_path,
   ASSIGN_OR_RETURN(Scenario scenario, ReadScenarioFile(scen_path));
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
   ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
+  RETURN_IF_ERROR(CheckInputFile(paths_path));
   std::ifstream in(paths_path);
   if (!in)
     return absl::NotFoundError(absl::StrCat(paths_path, ": cannot open"));
@@ -42,15 +44,23 @@ absl::Status CheckPaths(const std::string& map_path,
       return absl::InvalidArgumentError(
           absl::StrCat(where, "expected index, status, cost, moves"));
     }
+    if (!std::isfinite(cost) || cost < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "cost ", f[2], " is not a finite number >= 0"));
+    }
     if (index >= scenario.problems.size()) {
       return absl::InvalidArgumentError(
           absl::StrCat(where, "more paths than scenario problems"));
     }
     const ScenarioProblem& p = scenario.problems[index];
     if (f[1] == "ok") {
-      ASSIGN_OR_RETURN(std::vector<Run> runs, ParseRuns(f[3]));
+      absl::StatusOr<std::vector<Run>> runs = ParseRuns(f[3]);
+      if (!runs.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "moves: ", runs.status().message()));
+      }
       absl::StatusOr<PathWalk> walk =
-          WalkRuns(grid, p.start, runs, connectivity);
+          WalkRuns(grid, p.start, *runs, connectivity);
       if (!walk.ok()) {
         return absl::InvalidArgumentError(
             absl::StrCat(where, walk.status().message()));
@@ -68,6 +78,11 @@ absl::Status CheckPaths(const std::string& map_path,
     } else if (f[1] != "unreachable") {
       return absl::InvalidArgumentError(
           absl::StrCat(where, "unknown status '", f[1], "'"));
+    } else if (grid.SameComponent(p.start, p.goal)) {
+      // Components are exact: the claim is checkable in O(1).
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, "claims unreachable, but ", PointString(p.start),
+                       " and ", PointString(p.goal), " are connected"));
     }
     ++index;
   }
@@ -96,7 +111,7 @@ const Command kCheckPathsCommand = {
     "usage: zonepath check-paths MAP SCEN PATHS\n"
     "Fails (exit 1) on the first path that is illegal, ends elsewhere than "
     "its goal, or whose walked cost differs from the printed cost.",
-    {"common_flags.cc"},
+    {"common_flags.cc", "map_flags.cc"},
     3,
     3,
     &Run};

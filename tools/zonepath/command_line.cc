@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <map>
+#include <new>
 
 #include "absl/flags/reflection.h"
 #include "absl/strings/match.h"
@@ -105,12 +106,22 @@ int RunCommand(const Command& command, const std::vector<std::string>& args) {
         absl::StrFormat("expected %d to %d arguments, got %d",
                         command.min_positional, command.max_positional, n));
   }
-  return command.run(positional);
+  // Inputs are sized and refused before allocating; this is the last line
+  // of defence, so that running out of memory is a message, not an abort.
+  try {
+    return command.run(positional);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "zonepath %s: out of memory\n", command.name);
+    return kExitBadInput;
+  }
 }
 
 int FailBadInput(const absl::Status& status) {
   std::fprintf(stderr, "zonepath: %s\n", std::string(status.message()).c_str());
-  return kExitBadInput;
+  // A flag value out of its documented range is a usage error, like a flag
+  // that does not parse.
+  return status.code() == absl::StatusCode::kOutOfRange ? kExitUsage
+                                                        : kExitBadInput;
 }
 
 }  // namespace zonepath::cli

@@ -9,8 +9,10 @@
 #include "absl/status/statusor.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/world/world.h"
 
 ABSL_DECLARE_FLAG(bool, json);
+// map_flags.cc (commands that read a .map file).
 ABSL_DECLARE_FLAG(std::string, legend);
 ABSL_DECLARE_FLAG(std::string, connectivity);
 // threads_flag.cc (build, scen). Unset: the command's default (build: all
@@ -21,8 +23,12 @@ namespace zonepath::cli {
 
 // Reads a map file with the legend chosen by --legend.
 absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path);
-// The --connectivity flag ("8" or "4").
+// The --connectivity flag ("8" or "4"; 8 when not given).
 absl::StatusOr<Connectivity> ConnectivityFromFlags();
+// The connectivity of `world` (loaded from `path`); an error if
+// --connectivity was given and differs.
+absl::StatusOr<Connectivity> ConnectivityForWorld(const World& world,
+                                                  const std::string& path);
 
 }  // namespace zonepath::cli
 

@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "commands.h"
+#include "memory_budget.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/movingai/map_io.h"
@@ -36,6 +37,16 @@ absl::Status Gen(const std::string& out_path) {
   options.seed = absl::GetFlag(FLAGS_seed);
   options.feature = absl::GetFlag(FLAGS_feature);
   options.density = absl::GetFlag(FLAGS_density);
+  if (absl::Status size = Grid::CheckSize(options.width, options.height);
+      !size.ok()) {
+    return absl::OutOfRangeError(
+        absl::StrCat("--width/--height: ", size.message()));
+  }
+  // Terrain (1 byte) and component labels (4 bytes) per cell, plus the
+  // generator's own scratch (about as much again).
+  RETURN_IF_ERROR(CheckMemoryBudget(
+      static_cast<uint64_t>(options.width) * options.height * 10,
+      absl::StrCat("a ", options.width, "x", options.height, " map")));
   ASSIGN_OR_RETURN(Grid grid, GenerateMap(options));
   RETURN_IF_ERROR(WriteMapFile(grid, out_path));
   std::printf("%s: %s %dx%d, %lld passable cells, %u components\n",

@@ -1,9 +1,11 @@
 // zonepath: the command-line tool. One binary, one subcommand per job.
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "commands.h"
+#include "zonepath/base/atomic_file.h"
 
 namespace {
 
@@ -27,9 +29,17 @@ void PrintUsage(std::FILE* out) {
   }
 }
 
+// Interrupted: no half-written temporary file stays behind.
+void OnInterrupt(int sig) {
+  zonepath::RemovePendingTempFiles();
+  std::signal(sig, SIG_DFL);
+  std::raise(sig);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, OnInterrupt);
   if (argc < 2) {
     PrintUsage(stderr);
     return zonepath::cli::kExitUsage;

@@ -25,7 +25,8 @@
 #include "zonepath/world/world_file.h"
 
 ABSL_FLAG(int64_t, units, 0,
-          "number of paths: with SCEN, cycle through its problems until N "
+          "number of paths, 0..1000000: with SCEN, cycle through its problems "
+          "until N "
           "(default: each problem once); without, N random long queries "
           "(default 1000)");
 ABSL_FLAG(uint64_t, query_seed, 1, "seed of the random queries");
@@ -35,10 +36,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Each unit keeps a query and a stored path (a few hundred bytes): a
+// million stays well inside a laptop's memory.
+constexpr int64_t kMaxUnits = 1'000'000;
+
 absl::StatusOr<std::vector<Query>> QueriesFromArgs(
     const std::vector<std::string>& args, const Grid& grid) {
   const int64_t units = absl::GetFlag(FLAGS_units);
-  if (units < 0) return absl::InvalidArgumentError("--units must be >= 0");
+  if (units < 0 || units > kMaxUnits) {
+    return absl::OutOfRangeError(
+        absl::StrCat("--units must be in 0..", kMaxUnits, ", got ", units));
+  }
   if (args.size() < 2) {
     return RandomLongQueries(grid, units > 0 ? units : 1000,
                              absl::GetFlag(FLAGS_query_seed));

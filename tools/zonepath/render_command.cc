@@ -196,22 +196,26 @@ absl::StatusOr<View> ViewFromFlags(const Grid& grid) {
   if (!region.empty()) {
     ASSIGN_OR_RETURN(std::vector<int32_t> v, ParseInts(region, "region"));
     if (v.size() != 4 || v[2] < 1 || v[3] < 1) {
-      return absl::InvalidArgumentError("--region needs X,Y,W,H with W,H >= 1");
+      return absl::OutOfRangeError("--region needs X,Y,W,H with W,H >= 1");
     }
-    view.region = {v[0], v[1], v[0] + v[2], v[1] + v[3]};
-    if (v[0] < 0 || v[1] < 0 || view.region.x1 > grid.width() ||
-        view.region.y1 > grid.height()) {
-      return absl::InvalidArgumentError(absl::StrCat(
+    // In 64 bits: X + W must not overflow before the bounds check.
+    if (v[0] < 0 || v[1] < 0 || int64_t{v[0]} + v[2] > grid.width() ||
+        int64_t{v[1]} + v[3] > grid.height()) {
+      return absl::OutOfRangeError(absl::StrCat(
           "--region ", v[0], ",", v[1], ",", v[2], ",", v[3],
           " is not inside the ", grid.width(), "x", grid.height(), " world"));
     }
+    view.region = {v[0], v[1], v[0] + v[2], v[1] + v[3]};
   }
   double scale = absl::GetFlag(FLAGS_scale);
   const int64_t longest =
       std::max<int64_t>(view.region.width(), view.region.height());
-  if (scale < 0 || scale > 64 || !std::isfinite(scale)) {
-    return absl::InvalidArgumentError(
-        "--scale must be in (0, 64] pixels per cell");
+  // Below 1/65536 a pixel would cover more than a whole world side (and the
+  // block size 1/scale would overflow an int).
+  if (!std::isfinite(scale) || scale > 64 ||
+      (scale != 0 && scale < 1.0 / 65536)) {
+    return absl::OutOfRangeError(
+        "--scale must be 0 (fit) or in [1/65536, 64] pixels per cell");
   }
   if (scale == 0) {  // fit about 1024 pixels
     scale = longest <= 1024

@@ -3,6 +3,7 @@
 // lengths, timing (total and time to the first 32 moves) and per-stage means.
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -19,6 +20,7 @@
 #include "nlohmann/json.hpp"
 #include "planner_flags.h"
 #include "summary_stats.h"
+#include "threads_flag.h"
 #include "timed_plan.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
@@ -75,6 +77,7 @@ absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
     return absl::InvalidArgumentError(
         absl::StrCat(world_path, ": the world's grid differs from ", map_path));
   }
+
   return std::make_unique<World>(std::move(loaded));
 }
 
@@ -156,17 +159,24 @@ absl::Status RunScen(const std::string& map_path,
     return absl::InvalidArgumentError(absl::StrCat(
         "--algo: unknown planner '", algo, "' (known: astar, hpa)"));
   }
+  if (algo != "hpa" && !absl::GetFlag(FLAGS_world).empty()) {
+    return absl::OutOfRangeError("--world applies only with --algo hpa");
+  }
   AStarOptions options;
   options.connectivity = connectivity;
   options.weight = absl::GetFlag(FLAGS_weight);
-  const int threads = absl::GetFlag(FLAGS_threads).value_or(1);
-  if (threads < 1 || threads > 256) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--threads must be 1..256, got ", threads));
+  if (!(options.weight >= 1) || !std::isfinite(options.weight)) {
+    return absl::OutOfRangeError(
+        absl::StrCat("--weight must be a number >= 1, got ", options.weight));
   }
+  ASSIGN_OR_RETURN(const int threads, ThreadsFromFlag(1, false));
   std::unique_ptr<World> world;
   if (algo == "hpa") {
     ASSIGN_OR_RETURN(world, LoadOrBuildWorld(grid, connectivity, map_path));
+    // A world file decides; --connectivity, if given, must agree.
+    ASSIGN_OR_RETURN(connectivity,
+                     ConnectivityForWorld(*world, absl::GetFlag(FLAGS_world)));
+    options.connectivity = connectivity;
   }
   const PlanOptions plan_options = PlanOptionsFromFlags();
   const bool smooth = plan_options.smooth;
@@ -325,7 +335,7 @@ const Command kScenCommand = {
     "[--world WORLD] [--smooth] [--fewer-turns] [--threads T] [--paths FILE] "
     "[--json]\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
-    {"scen_command.cc", "common_flags.cc", "planner_flags.cc",
+    {"scen_command.cc", "common_flags.cc", "map_flags.cc", "planner_flags.cc",
      "threads_flag.cc"},
     2,
     2,

@@ -1,6 +1,8 @@
 // Atomic file output: write to a temporary file beside the target, then
 // rename it over the target, so readers and interrupted runs never see a
-// half-written file under the final name.
+// half-written file under the final name. Only a regular file (or nothing)
+// at the target is replaced; the data and the rename are fsynced before
+// success is reported.
 //
 //   RETURN_IF_ERROR(WriteFileAtomically("out.map", [&](std::ostream& out) {
 //     out << "type octile\n";
@@ -25,6 +27,11 @@ namespace zonepath {
 absl::Status WriteFileAtomically(
     const std::string& path,
     const std::function<absl::Status(std::ostream&)>& write);
+
+// Removes the temporary files of writes in progress. Async-signal-safe
+// (only unlink), for a SIGINT / SIGTERM handler, so that an interrupted
+// tool leaves no OUT.tmp.PID.N behind (SIGKILL cannot be caught).
+void RemovePendingTempFiles();
 
 }  // namespace zonepath
 

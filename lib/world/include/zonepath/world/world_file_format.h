@@ -1,0 +1,71 @@
+// The world file's binary layout (version kWorldFormatVersion), in one place
+// for the loader, the saver and tools that take files apart (the
+// structure-aware fuzzer repairs checksums after rewriting fields). Most
+// code wants world_file.h instead.
+//
+//   FileHeader header;                       // 64 bytes at offset 0
+//   std::memcpy(&header, bytes.data(), sizeof(header));
+//   // then header.section_count SectionEntry records, 32 bytes each
+#ifndef ZONEPATH_WORLD_WORLD_FILE_FORMAT_H_
+#define ZONEPATH_WORLD_WORLD_FILE_FORMAT_H_
+
+#include <cstdint>
+
+namespace zonepath::world_format {
+
+inline constexpr char kMagic[8] = {'Z', 'O', 'N', 'E', 'P', 'A', 'T', 'H'};
+inline constexpr uint32_t kEndianMark = 0x01020304;
+
+struct FileHeader {
+  char magic[8];
+  uint32_t version;
+  uint32_t endian_mark;
+  uint32_t header_bytes;  // sizeof(FileHeader)
+  uint32_t section_count;
+  int32_t width;
+  int32_t height;
+  int32_t zone_size;
+  int32_t levels;
+  int32_t group;
+  int32_t entrance_threshold;
+  uint32_t connectivity;
+  uint32_t cache_paths;
+  uint32_t reserved;
+  uint32_t header_crc;  // CRC-32 of header + section table, this field 0
+};
+static_assert(sizeof(FileHeader) == 64);
+
+enum SectionKind : uint32_t {
+  kGrid = 1,           // uint8_t per cell, row by row
+  kBeacons = 2,        // Point per beacon
+  kNodeBeacon = 3,     // per level: uint32_t per node
+  kEdgeBegin = 4,      // per level: uint32_t per node + 1
+  kEdges = 5,          // per level: AbstractEdge (8 bytes)
+  kZoneNodeBegin = 6,  // per level: uint32_t per zone + 1
+  kNodeComponent = 7,  // per level: uint32_t per node
+  kPathBegin = 8,      // level 1: uint32_t per edge + 1
+  kPathRuns = 9,       // level 1: CachedPaths::PackRun
+};
+
+// The section's name as messages print it ("edges"), "unknown" otherwise.
+inline const char* SectionName(uint32_t kind) {
+  constexpr const char* kNames[] = {
+      "unknown",    "grid",     "beacons",         "node_beacon",
+      "edge_begin", "edges",    "zone_node_begin", "node_component",
+      "path_begin", "path_runs"};
+  return kind <= kPathRuns ? kNames[kind] : kNames[0];
+}
+
+struct SectionEntry {
+  uint32_t kind;
+  uint32_t level;  // 1-based level, 0 for world-wide sections
+  uint64_t offset;
+  uint64_t size;
+  uint32_t crc;  // CRC-32 of the section's bytes
+  uint32_t reserved;
+};
+static_assert(sizeof(SectionEntry) == 32);
+
+}  // namespace zonepath::world_format
+
+#endif  // ZONEPATH_WORLD_WORLD_FILE_FORMAT_H_

@@ -1,0 +1,28 @@
+// libFuzzer targets for the text readers: .map (ZONEPATH_FUZZ_READER=1),
+// .scen (2) and change scripts (3). Any bytes give a value or a status naming
+// the line, never a crash, hang or allocation beyond what the text holds.
+//   build-fuzz/tests/map_reader_fuzz -max_total_time=30 CORPUS_DIR
+#include <cstddef>
+#include <cstdint>
+
+#include "absl/strings/string_view.h"
+#if ZONEPATH_FUZZ_READER == 1
+#include "zonepath/movingai/map_io.h"
+#elif ZONEPATH_FUZZ_READER == 2
+#include "zonepath/movingai/scenario.h"
+#else
+#include "change_script.h"
+#endif
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const absl::string_view text(reinterpret_cast<const char*>(data), size);
+#if ZONEPATH_FUZZ_READER == 1
+  (void)zonepath::ReadMapString(text);
+#elif ZONEPATH_FUZZ_READER == 2
+  (void)zonepath::ReadScenarioString(text);
+#else
+  // A 64 x 48 world, as the seed scripts assume.
+  (void)zonepath::cli::ParseChangeScript(text, "fuzz", 64, 48);
+#endif
+  return 0;
+}

@@ -1,0 +1,198 @@
+// Class 1 of issue 16: world files with valid checksums but inconsistent
+// content. Each case rewrites one field the runtime relies on, repairs the
+// CRCs (so the real loader, checksums on, sees it) and expects kDataLoss
+// naming the file, level, section and index. Valid worlds of every shape
+// must still load.
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "world_mutation.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/world/world_file.h"
+#include "zonepath/world/world_file_format.h"
+
+namespace zonepath {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+
+using world_format::kBeacons;
+using world_format::kEdgeBegin;
+using world_format::kEdges;
+using world_format::kPathRuns;
+
+World CachedWorld() {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = 96;
+  g.height = 64;
+  g.feature = 9;
+  BuildOptions o;
+  o.params.zone_size = 8;
+  o.params.levels = 3;
+  o.params.group = 2;
+  o.params.cache_paths = true;
+  o.threads = 1;
+  return *BuildWorld(*GenerateMap(g), o);
+}
+
+template <typename T>
+void Poke(std::string* bytes, uint32_t kind, uint32_t level, uint64_t index,
+          size_t at, T value, size_t element_bytes) {
+  const std::optional<size_t> offset =
+      fuzz::ElementOffset(*bytes, kind, level, index, element_bytes);
+  ASSERT_TRUE(offset.has_value());
+  std::memcpy(bytes->data() + *offset + at, &value, sizeof(T));
+  fuzz::RepairChecksums(bytes);
+}
+
+void ExpectLoss(const std::string& bytes, const std::string& message) {
+  absl::StatusOr<World> world = ParseWorld(bytes, "poked.zpw");
+  ASSERT_FALSE(world.ok()) << "expected: " << message;
+  EXPECT_EQ(world.status().code(), absl::StatusCode::kDataLoss);
+  const std::string text(world.status().message());
+  EXPECT_THAT(text, StartsWith("poked.zpw: "));
+  EXPECT_THAT(text, HasSubstr(message));
+}
+
+bool Adjacent(Point a, Point b) {
+  return std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+}
+
+TEST(WorldConsistencyTest, ValidWorldsOfEveryShapeLoad) {
+  for (const std::string& seed : fuzz::SeedWorlds()) {
+    EXPECT_TRUE(ParseWorld(seed).ok()) << ParseWorld(seed).status();
+  }
+  const std::string bytes = SerializeWorld(CachedWorld());
+  absl::StatusOr<World> world = ParseWorld(bytes);
+  ASSERT_TRUE(world.ok()) << world.status();
+  EXPECT_EQ(SerializeWorld(*world), bytes);
+}
+
+TEST(WorldConsistencyTest, InterZoneEdgeBetweenCellsThatAreNotAdjacent) {
+  const World world = CachedWorld();
+  const Abstraction a = world.FlatAbstraction();
+  const AbstractLevel& l1 = a.levels[0];
+  for (uint32_t u = 0; u < l1.node_count(); ++u) {
+    for (uint32_t e = l1.edge_begin[u]; e < l1.edge_begin[u + 1]; ++e) {
+      if (!l1.edges[e].inter_zone) continue;
+      // Re-point it to another node of the target's zone, not adjacent.
+      const uint32_t v = l1.edges[e].target;
+      const uint32_t z = l1.ZoneOf(a.beacons[v]).value();
+      for (uint32_t w = l1.zone_node_begin[z]; w < l1.zone_node_begin[z + 1];
+           ++w) {
+        if (Adjacent(a.beacons[u], a.beacons[w])) continue;
+        std::string bytes = SerializeWorld(world);
+        Poke<uint32_t>(&bytes, kEdges, 1, e, 0, w | 0x80000000u, 8);
+        ExpectLoss(bytes, absl::StrCat("level 1 section edges: edge ", e,
+                                       " (node ", u, " -> ", w,
+                                       "): inter-zone edge is not one legal "
+                                       "step"));
+        return;
+      }
+    }
+  }
+  FAIL() << "no inter-zone edge to re-point";
+}
+
+TEST(WorldConsistencyTest, IntraZoneEdgeToAnotherZone) {
+  const World world = CachedWorld();
+  const Abstraction flat = world.FlatAbstraction();
+  const AbstractLevel& l1 = flat.levels[0];
+  for (uint32_t e = 0; e < l1.edges.size(); ++e) {
+    if (l1.edges[e].inter_zone) continue;
+    std::string bytes = SerializeWorld(world);
+    const uint32_t other =
+        (l1.edges[e].target + l1.zone_node_begin[1] + 7) % l1.node_count();
+    if (l1.ZoneOf(flat.beacons[other]) ==
+        l1.ZoneOf(flat.beacons[l1.edges[e].target])) {
+      continue;
+    }
+    Poke<uint32_t>(&bytes, kEdges, 1, e, 0, other, 8);
+    ExpectLoss(bytes, absl::StrCat("level 1 section edges: edge ", e));
+    return;
+  }
+  FAIL() << "no intra-zone edge to re-point";
+}
+
+TEST(WorldConsistencyTest, EdgeCostsAndLevelTwoOffsetsThatLie) {
+  const World world = CachedWorld();
+  const Abstraction flat = world.FlatAbstraction();
+  const AbstractLevel& l1 = flat.levels[0];
+  uint32_t inter = 0;
+  while (!l1.edges[inter].inter_zone) ++inter;
+  std::string bytes = SerializeWorld(world);
+  Poke<float>(&bytes, kEdges, 1, inter, 4, l1.edges[inter].cost * 0.5f, 8);
+  ExpectLoss(bytes, "is not the step cost");
+
+  bytes = SerializeWorld(world);
+  const AbstractLevel& l2 = flat.levels[1];
+  uint32_t n = 1;
+  while (l2.edge_begin[n] == l2.edge_begin[n + 1]) ++n;
+  Poke<uint32_t>(&bytes, kEdgeBegin, 2, n, 0, l2.edge_begin[n] + 1, 4);
+  ExpectLoss(bytes, "level 2 section ");
+}
+
+TEST(WorldConsistencyTest, BeaconMovedOffItsEntrance) {
+  const World world = CachedWorld();
+  const Abstraction a = world.FlatAbstraction();
+  for (uint32_t b = 0; b < a.beacons.size(); ++b) {
+    for (int dy : {-1, 1}) {
+      const Point q{a.beacons[b].x, a.beacons[b].y + dy};
+      if (!world.grid().PassableOrFalse(q) ||
+          a.levels[0].ZoneOf(q) != a.levels[0].ZoneOf(a.beacons[b])) {
+        continue;
+      }
+      std::string bytes = SerializeWorld(world);
+      Poke<int32_t>(&bytes, kBeacons, 0, b, 4, q.y, 8);
+      absl::StatusOr<World> loaded = ParseWorld(bytes, "poked.zpw");
+      ASSERT_FALSE(loaded.ok()) << "beacon " << b << " moved to " << q.y;
+      EXPECT_EQ(loaded.status().code(), absl::StatusCode::kDataLoss);
+      EXPECT_THAT(std::string(loaded.status().message()),
+                  HasSubstr("level 1 section"));
+      return;
+    }
+  }
+  FAIL() << "no beacon to move";
+}
+
+TEST(WorldConsistencyTest, CachedPathLongerThanItsEdgeOrLeadingElsewhere) {
+  const World world = CachedWorld();
+  const Abstraction flat = world.FlatAbstraction();
+  const CachedPaths& cached = flat.cached_paths;
+  ASSERT_FALSE(cached.path_runs.empty());
+  std::string longer = SerializeWorld(world);
+  Poke<uint32_t>(&longer, kPathRuns, 1, 0, 0, cached.path_runs[0] + 8, 4);
+  ExpectLoss(longer, "level 1 section path_runs: path of edge ");
+  std::string turned = SerializeWorld(world);
+  Poke<uint32_t>(&turned, kPathRuns, 1, 0, 0, cached.path_runs[0] ^ 4, 4);
+  ExpectLoss(turned, "level 1 section path_runs: path of edge ");
+}
+
+TEST(WorldConsistencyTest, BuildParametersOutOfRange) {
+  const std::string good = SerializeWorld(CachedWorld());
+  struct Case {
+    size_t at;
+    int32_t value;
+    const char* message;
+  };
+  for (const Case& c :
+       {Case{44, 0, "header: entrance_threshold 0"},
+        Case{44, 5000, "header: entrance_threshold 5000"},
+        Case{32, 3, "header: zone_size 3"}, Case{36, 9, "header: levels 9"},
+        Case{40, 65, "header: group 65"}}) {
+    std::string bytes = good;
+    std::memcpy(bytes.data() + c.at, &c.value, 4);
+    fuzz::RepairChecksums(&bytes);
+    ExpectLoss(bytes, c.message);
+  }
+}
+
+}  // namespace
+}  // namespace zonepath

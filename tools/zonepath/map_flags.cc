@@ -1,0 +1,52 @@
+// --legend and --connectivity: only for the subcommands that read a .map
+// file (build, check-paths, demo, scen). Commands that read a world file
+// take both from the world and reject the flags as unknown, rather than
+// accept and ignore them.
+#include "absl/flags/flag.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "common_flags.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/movingai/map_io.h"
+#include "zonepath/movingai/terrain_legend.h"
+
+ABSL_FLAG(std::string, legend, "weighted",
+          "map characters: 'movingai', 'weighted' (adds digits 1-9 as costs), "
+          "optionally followed by ,CHAR=COST entries (0 = blocked)");
+ABSL_FLAG(std::string, connectivity, "",
+          "movement: 8 (octile, no corner cutting; the default) or 4; with a "
+          "world file, the world's (a different value is an error)");
+
+namespace zonepath::cli {
+
+absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path) {
+  ASSIGN_OR_RETURN(TerrainLegend legend,
+                   TerrainLegend::Parse(absl::GetFlag(FLAGS_legend)));
+  return ReadMapFile(path, legend);
+}
+
+absl::StatusOr<Connectivity> ConnectivityFromFlags() {
+  const std::string name = absl::GetFlag(FLAGS_connectivity);
+  if (name.empty()) return Connectivity::kEight;
+  std::optional<Connectivity> c = ParseConnectivity(name);
+  if (!c.has_value()) {
+    return absl::OutOfRangeError(
+        absl::StrCat("--connectivity must be 8 or 4, got '", name, "'"));
+  }
+  return *c;
+}
+
+absl::StatusOr<Connectivity> ConnectivityForWorld(const World& world,
+                                                  const std::string& path) {
+  const Connectivity built = world.params().connectivity;
+  if (absl::GetFlag(FLAGS_connectivity).empty()) return built;
+  ASSIGN_OR_RETURN(const Connectivity asked, ConnectivityFromFlags());
+  if (asked != built) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": the world is ", ConnectivityName(built),
+        "-connected, --connectivity says ", ConnectivityName(asked)));
+  }
+  return built;
+}
+
+}  // namespace zonepath::cli
