@@ -9,7 +9,6 @@
 #include "generated_worlds.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
-#include "zonepath/base/cow_array.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/offline/world_changes.h"
 #include "zonepath/runtime/planner.h"
@@ -17,27 +16,6 @@
 
 namespace zonepath {
 namespace {
-
-TEST(CowArrayTest, CopiesShareUntilWritten) {
-  std::vector<uint32_t> values(3 * CowArray<uint32_t>::kPageSize + 5);
-  for (size_t i = 0; i < values.size(); ++i)
-    values[i] = static_cast<uint32_t>(i);
-  const CowArray<uint32_t> a = CowArray<uint32_t>::FromVector(values);
-  CowArray<uint32_t> b = a;
-  EXPECT_EQ(b.OwnedBytes(), 0u);
-  b.Set(7, 99);
-  b.PushBack(1234);
-  EXPECT_EQ(a[7], 7u);
-  EXPECT_EQ(b[7], 99u);
-  EXPECT_EQ(a.size() + 1, b.size());
-  EXPECT_EQ(b.back(), 1234u);
-  // Two pages written: the first (Set) and the last (PushBack).
-  EXPECT_GT(b.OwnedBytes(), 0u);
-  EXPECT_LE(b.OwnedBytes(), 2 * CowArray<uint32_t>::kPageBytes);
-  values[7] = 99;
-  values.push_back(1234);
-  EXPECT_EQ(b.ToVector(), values);
-}
 
 World RoomsWorld(int size, int zone_size, bool cache_paths) {
   return testing::GeneratedWorld({.size = size,
