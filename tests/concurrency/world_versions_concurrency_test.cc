@@ -11,8 +11,8 @@
 #include "zonepath/base/cow_array.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_versions.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_versions.h"
 
 namespace zonepath {
 namespace {

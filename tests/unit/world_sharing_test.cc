@@ -10,8 +10,8 @@
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file.h"
 
 namespace zonepath {

@@ -24,8 +24,8 @@
 //   UpdateReport report;
 //   ASSIGN_OR_RETURN(World next, ApplyChanges(world, changes, {}, &report));
 //   for (ZoneId z : report.affected_zones) { /* re-check paths through z */ }
-#ifndef ZONEPATH_OFFLINE_WORLD_CHANGES_H_
-#define ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+#ifndef ZONEPATH_UPDATE_WORLD_CHANGES_H_
+#define ZONEPATH_UPDATE_WORLD_CHANGES_H_
 
 #include <cstdint>
 #include <vector>
@@ -81,4 +81,4 @@ absl::StatusOr<World> ApplyChanges(const World& world,
 
 }  // namespace zonepath
 
-#endif  // ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+#endif  // ZONEPATH_UPDATE_WORLD_CHANGES_H_
