@@ -3,15 +3,13 @@
 // after random sequences of changes (single cells, blocks, walls along tile
 // borders, scatters; blocked, opened, re-costed), and after an update is
 // saved and loaded. Seeds and sizes are printed on failure.
-#include <map>
-#include <queue>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "component_oracle.h"
 #include "gtest/gtest.h"
 #include "zonepath/grid/grid.h"
-#include "zonepath/grid/moves.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/update/world_changes.h"
@@ -20,57 +18,7 @@
 namespace zonepath {
 namespace {
 
-// Breadth-first flood fill (8-connected moves, no corner cutting).
-std::vector<int> FloodFill(const Grid& grid) {
-  std::vector<int> label(grid.cell_count(), -1);
-  int next = 0;
-  std::queue<Point> queue;
-  for (int y = 0; y < grid.height(); ++y) {
-    for (int x = 0; x < grid.width(); ++x) {
-      if (!grid.passable({x, y}) || label[grid.Index({x, y}).value()] >= 0) {
-        continue;
-      }
-      label[grid.Index({x, y}).value()] = next;
-      queue.push({x, y});
-      while (!queue.empty()) {
-        const Point p = queue.front();
-        queue.pop();
-        for (Direction d : kAllDirections) {
-          if (!CanStep(grid, p, d, Connectivity::kEight)) continue;
-          const Point q = Step(p, d);
-          if (label[grid.Index(q).value()] < 0) {
-            label[grid.Index(q).value()] = next;
-            queue.push(q);
-          }
-        }
-      }
-      ++next;
-    }
-  }
-  return label;
-}
-
-// The labels partition the open cells exactly as the flood fill does.
-void ExpectMatchesFloodFill(const Grid& grid, const std::string& context) {
-  const std::vector<int> reference = FloodFill(grid);
-  std::map<uint32_t, int> to_reference;
-  std::map<int, uint32_t> from_reference;
-  for (int64_t i = 0; i < grid.cell_count(); ++i) {
-    const Point p = grid.ToPoint(CellIndex(static_cast<uint32_t>(i)));
-    const uint32_t label = grid.component(p);
-    ASSERT_EQ(label == Grid::kNoComponent, reference[i] < 0)
-        << context << " " << PointString(p);
-    if (reference[i] < 0) continue;
-    ASSERT_LT(label, grid.component_count()) << context;
-    const auto [a, fresh_a] = to_reference.emplace(label, reference[i]);
-    const auto [b, fresh_b] = from_reference.emplace(reference[i], label);
-    ASSERT_EQ(a->second, reference[i])
-        << context << ": label " << label << " spans two components at "
-        << PointString(p);
-    ASSERT_EQ(b->second, label)
-        << context << ": one component has two labels at " << PointString(p);
-  }
-}
+using testing::ExpectLabelsMatchFloodFill;
 
 Grid RandomWorld(uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -155,9 +103,9 @@ std::vector<Grid::CellCost> RandomBatch(const Grid& grid,
 TEST(GridComponentsTest, MatchFloodFillOnManyTileWorlds) {
   for (uint64_t seed = 1; seed <= 40; ++seed) {
     const Grid grid = RandomWorld(seed);
-    ExpectMatchesFloodFill(grid, "seed " + std::to_string(seed) + " " +
-                                     std::to_string(grid.width()) + "x" +
-                                     std::to_string(grid.height()));
+    ExpectLabelsMatchFloodFill(grid, "seed " + std::to_string(seed) + " " +
+                                         std::to_string(grid.width()) + "x" +
+                                         std::to_string(grid.height()));
     if (HasFatalFailure()) return;
   }
 }
@@ -168,8 +116,8 @@ TEST(GridComponentsTest, MatchFloodFillAfterRandomSequencesOfChanges) {
     std::mt19937_64 rng(seed * 7919);
     for (int batch = 0; batch < 40; ++batch) {
       grid = grid.WithCosts(RandomBatch(grid, rng));
-      ExpectMatchesFloodFill(grid, "seed " + std::to_string(seed) + " batch " +
-                                       std::to_string(batch));
+      ExpectLabelsMatchFloodFill(grid, "seed " + std::to_string(seed) +
+                                           " batch " + std::to_string(batch));
       if (HasFatalFailure()) return;
     }
   }
@@ -201,10 +149,10 @@ TEST(GridComponentsTest, MatchFloodFillAfterUpdatesAndSaveLoad) {
       world = std::move(next);
     }
     const std::string context = "seed " + std::to_string(seed);
-    ExpectMatchesFloodFill(world->grid(), context + " updated");
+    ExpectLabelsMatchFloodFill(world->grid(), context + " updated");
     absl::StatusOr<World> loaded = ParseWorld(SerializeWorld(*world));
     ASSERT_TRUE(loaded.ok()) << loaded.status();
-    ExpectMatchesFloodFill(loaded->grid(), context + " loaded");
+    ExpectLabelsMatchFloodFill(loaded->grid(), context + " loaded");
   }
 }
 
