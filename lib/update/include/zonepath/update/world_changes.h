@@ -1,5 +1,7 @@
 // Changing worlds: apply a batch of cell changes (doors close, bridges burn,
 // walls are built) to a built world, searching again only where it matters.
+// Runtime-safe (zonepath::update links world and search only, no Boost): a
+// game that changes its world links it next to zonepath::runtime.
 //
 // Only level-1 zones whose cells changed, or whose beacons moved because a
 // border they share changed, are searched again; above level 1, only the
