@@ -25,8 +25,8 @@
 #include "benchmark/benchmark.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_changes.h"
 
 namespace zonepath::bench {
 namespace {

@@ -47,68 +47,245 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
   grid.width_ = width_;
   grid.height_ = height_;
   grid.costs_ = costs_;
-  grid.components_ = components_;
+  grid.cell_labels_ = cell_labels_;
+  grid.tiles_ = tiles_;
+  grid.local_global_ = local_global_;
   grid.component_count_ = component_count_;
-  // Cells whose passability flips are relabelled one at a time, in order,
-  // each seeing the grid as the earlier changes left it.
-  bool relabel_all = false;
+  grid.live_locals_ = live_locals_;
   grid.cost_counts_ = cost_counts_;
+  std::vector<uint32_t> tiles;  // label tiles where passability changed
   for (const CellCost& c : changes) {
     uint8_t& cost = grid.costs_.Mutable(c.cell.value());
     const bool was_passable = cost != kBlocked;
     --grid.cost_counts_[cost];
     ++grid.cost_counts_[c.cost];
     cost = c.cost;
-    if (was_passable == (c.cost != kBlocked) || relabel_all) continue;
-    relabel_all =
-        !grid.UpdateComponentsLocally(c.cell.value(), c.cost != kBlocked);
+    if (was_passable != (c.cost != kBlocked)) {
+      tiles.push_back(TileOf(ToPoint(c.cell)));
+    }
   }
   grid.SummariseCosts();
-  if (relabel_all) grid.ComputeComponents();
+  if (tiles.empty()) return grid;
+  std::sort(tiles.begin(), tiles.end());
+  tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+  std::vector<LocalLabels> locals(tiles.size());
+  for (size_t k = 0; k < tiles.size(); ++k) {
+    grid.LabelTile(tiles[k], &locals[k]);
+    grid.StoreLocalLabels(tiles[k], locals[k]);
+  }
+  // Dead table entries (old ranges of relabelled tiles) are dropped by
+  // joining afresh once they outnumber the live ones.
+  if (!grid.RelabelTilesLocally(*this, tiles, locals) ||
+      grid.local_global_.size() > 2 * grid.live_locals_ + 1024) {
+    grid.ComputeGlobalComponents();
+  }
   return grid;
 }
 
-bool Grid::UpdateComponentsLocally(uint32_t i, bool now_passable) {
-  const Point p = ToPoint(CellIndex(i));
-  if (now_passable) {
-    // Joins its open orthogonal neighbours' component, or starts a new one.
-    uint32_t label = kNoComponent;
-    for (Direction d :
-         {Direction::kN, Direction::kE, Direction::kS, Direction::kW}) {
-      const Point q = Step(p, d);
-      if (!PassableOrFalse(q)) continue;
-      const uint32_t l = component(q);
-      if (label != kNoComponent && l != label) return false;  // a merge
-      label = l;
+Rect Grid::TileRect(uint32_t tile) const {
+  const int32_t x0 = static_cast<int32_t>(tile % tiles_x()) << kLabelTileShift;
+  const int32_t y0 = static_cast<int32_t>(tile / tiles_x()) << kLabelTileShift;
+  return {x0, y0, std::min(width_, x0 + kLabelTileSide),
+          std::min(height_, y0 + kLabelTileSide)};
+}
+
+void Grid::LabelTile(uint32_t tile, LocalLabels* out) const {
+  constexpr uint16_t kUnset = 0xFFFF;
+  const Rect r = TileRect(tile);
+  const int32_t w = r.width(), h = r.height();
+  out->labels.assign(static_cast<size_t>(w) * h, 0);
+  for (int32_t y = 0; y < h; ++y) {
+    for (int32_t x = 0; x < w; ++x) {
+      if (passable({r.x0 + x, r.y0 + y})) out->labels[y * w + x] = kUnset;
     }
-    components_.Set(i, label != kNoComponent ? label : component_count_++);
-    return true;
   }
-  // Blocked: the open orthogonal neighbours stay connected if they all lie
-  // on one unbroken open stretch of the 8 cells around p (consecutive ring
-  // cells are orthogonal neighbours of each other). Nothing to relabel then:
-  // component() answers kNoComponent for blocked cells.
-  static constexpr Direction kRing[8] = {
-      Direction::kN, Direction::kNE, Direction::kE, Direction::kSE,
-      Direction::kS, Direction::kSW, Direction::kW, Direction::kNW};
-  bool open[8];
-  int open_count = 0;
-  for (int k = 0; k < 8; ++k) {
-    open[k] = PassableOrFalse(Step(p, kRing[k]));
-    open_count += open[k];
-  }
-  if (open_count == 8) return true;
-  // Count the open stretches that contain an orthogonal neighbour.
-  int stretches_with_neighbour = 0;
-  for (int k = 0; k < 8; ++k) {
-    if (!open[k] || open[(k + 7) % 8]) continue;  // not a stretch's start
-    bool has_neighbour = false;
-    for (int j = k; open[j % 8] && j < k + 8; ++j) {
-      has_neighbour = has_neighbour || (j % 2 == 0);
+  uint32_t count = 0;
+  std::vector<int32_t> stack;
+  for (int32_t i = 0; i < w * h; ++i) {
+    if (out->labels[i] != kUnset) continue;
+    const uint16_t label = static_cast<uint16_t>(count++);
+    out->labels[i] = label;
+    stack.assign(1, i);
+    while (!stack.empty()) {
+      const int32_t c = stack.back();
+      stack.pop_back();
+      const int32_t x = c % w, y = c / w;
+      auto visit = [&](int32_t n) {
+        if (out->labels[n] == kUnset) {
+          out->labels[n] = label;
+          stack.push_back(n);
+        }
+      };
+      if (x > 0) visit(c - 1);
+      if (x + 1 < w) visit(c + 1);
+      if (y > 0) visit(c - w);
+      if (y + 1 < h) visit(c + w);
     }
-    stretches_with_neighbour += has_neighbour;
   }
-  return stretches_with_neighbour <= 1;
+  out->count = count;
+}
+
+void Grid::StoreLocalLabels(uint32_t tile, const LocalLabels& local) {
+  uint8_t bits = 0;
+  if (local.count > 1) {
+    bits = 1;
+    while ((uint32_t{1} << bits) < local.count) bits *= 2;
+  }
+  const size_t n = local.labels.size();
+  std::vector<uint8_t> packed((n * bits + 7) / 8, 0);
+  for (size_t i = 0; bits != 0 && i < n; ++i) {
+    const uint32_t v = local.labels[i];
+    if (bits == 16) {
+      packed[2 * i] = static_cast<uint8_t>(v);
+      packed[2 * i + 1] = static_cast<uint8_t>(v >> 8);
+    } else {
+      packed[(i * bits) >> 3] |= static_cast<uint8_t>(v << ((i * bits) & 7));
+    }
+  }
+  TileLabels record = tiles_[tile];
+  live_locals_ += local.count;
+  live_locals_ -= record.local_count;
+  record.local_count = static_cast<uint16_t>(local.count);
+  record.bits = bits;
+  if (bits > record.slot_bits) {
+    // A new slot at the end; the old one (smaller) stays unused.
+    record.byte_offset = cell_labels_.size();
+    record.slot_bits = bits;
+    cell_labels_.Append(packed.data(), packed.size());
+  } else {
+    // In place; unchanged bytes are not written (their pages stay shared).
+    for (size_t i = 0; i < packed.size(); ++i) {
+      if (cell_labels_[record.byte_offset + i] != packed[i]) {
+        cell_labels_.Set(record.byte_offset + i, packed[i]);
+      }
+    }
+  }
+  tiles_.Set(tile, record);
+}
+
+bool Grid::RelabelTilesLocally(const Grid& before,
+                               const std::vector<uint32_t>& tiles,
+                               const std::vector<LocalLabels>& locals) {
+  // new local label -> old local label, per relabelled tile (-1: inner).
+  std::vector<std::vector<int32_t>> new_to_old(tiles.size());
+  std::vector<int32_t> old_to_new;
+  for (size_t k = 0; k < tiles.size(); ++k) {
+    const Rect r = TileRect(tiles[k]);
+    const TileLabels& old_tile = before.tiles_[tiles[k]];
+    new_to_old[k].assign(locals[k].count, -1);
+    old_to_new.assign(old_tile.local_count, -1);
+    bool same = true;
+    auto check = [&](int32_t x, int32_t y) {
+      const Point p{x, y};
+      const bool open = passable(p);
+      if (open != before.passable(p)) {
+        same = false;
+        return;
+      }
+      if (!open) return;
+      const int32_t l =
+          locals[k]
+              .labels[static_cast<size_t>(y - r.y0) * r.width() + (x - r.x0)];
+      const int32_t ol = static_cast<int32_t>(before.LocalLabel(old_tile, p));
+      if (new_to_old[k][l] == -1 && old_to_new[ol] == -1) {
+        new_to_old[k][l] = ol;
+        old_to_new[ol] = l;
+      }
+      same = same && new_to_old[k][l] == ol && old_to_new[ol] == l;
+    };
+    for (int32_t y = r.y0; y < r.y1 && same; ++y) {
+      if (y == r.y0 || y == r.y1 - 1) {
+        for (int32_t x = r.x0; x < r.x1; ++x) check(x, y);
+      } else {
+        check(r.x0, y);
+        check(r.x1 - 1, y);
+      }
+    }
+    if (!same) return false;
+  }
+  // Border components keep their global labels; inner ones get new ones.
+  for (size_t k = 0; k < tiles.size(); ++k) {
+    const TileLabels& old_tile = before.tiles_[tiles[k]];
+    TileLabels record = tiles_[tiles[k]];
+    record.first_local = static_cast<uint32_t>(local_global_.size());
+    for (int32_t ol : new_to_old[k]) {
+      local_global_.PushBack(
+          ol >= 0 ? before.local_global_[old_tile.first_local + ol]
+                  : component_count_++);
+    }
+    tiles_.Set(tiles[k], record);
+  }
+  return true;
+}
+
+void Grid::ComputeComponents() {
+  const uint32_t n = tile_count();
+  tiles_ = CowArray<TileLabels>::FromVector(std::vector<TileLabels>(n));
+  cell_labels_ = CowArray<uint8_t>();
+  live_locals_ = 0;
+  LocalLabels local;
+  for (uint32_t t = 0; t < n; ++t) {
+    LabelTile(t, &local);
+    StoreLocalLabels(t, local);
+  }
+  ComputeGlobalComponents();
+}
+
+// Union-find over all tile-local components, linked across tile borders
+// (orthogonal links suffice: a diagonal step needs both orthogonal
+// neighbours passable, so 8- and 4-connected components are the same).
+// The smaller id is always the root, so numbering roots in increasing order
+// gives each component the number of its first tile-local component; a
+// non-root copies the (already final) number of its parent, a smaller id.
+void Grid::ComputeGlobalComponents() {
+  const uint32_t n = tile_count();
+  std::vector<uint32_t> first(n + 1, 0);
+  for (uint32_t t = 0; t < n; ++t)
+    first[t + 1] = first[t] + tiles_[t].local_count;
+  std::vector<uint32_t> parent(first[n]);
+  for (uint32_t i = 0; i < first[n]; ++i) parent[i] = i;
+  auto find = [&parent](uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  auto unite = [&](uint32_t a, uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
+  };
+  auto id = [&](uint32_t t, Point p) {
+    return first[t] + LocalLabel(tiles_[t], p);
+  };
+  const uint32_t tx = tiles_x();
+  for (uint32_t t = 0; t < n; ++t) {
+    const Rect r = TileRect(t);
+    if (r.x1 < width_) {  // the tile to the right
+      for (int32_t y = r.y0; y < r.y1; ++y) {
+        const Point a{r.x1 - 1, y}, b{r.x1, y};
+        if (passable(a) && passable(b)) unite(id(t, a), id(t + 1, b));
+      }
+    }
+    if (r.y1 < height_) {  // the tile below
+      for (int32_t x = r.x0; x < r.x1; ++x) {
+        const Point a{x, r.y1 - 1}, b{x, r.y1};
+        if (passable(a) && passable(b)) unite(id(t, a), id(t + tx, b));
+      }
+    }
+  }
+  uint32_t next = 0;
+  for (uint32_t i = 0; i < first[n]; ++i) {
+    parent[i] = parent[i] == i ? next++ : parent[parent[i]];
+  }
+  component_count_ = next;
+  live_locals_ = first[n];
+  local_global_ = CowArray<uint32_t>::FromVector(parent);
+  for (uint32_t t = 0; t < n; ++t) {
+    if (tiles_[t].first_local != first[t]) {
+      TileLabels record = tiles_[t];
+      record.first_local = first[t];
+      tiles_.Set(t, record);
+    }
+  }
 }
 
 void Grid::CountCosts() {
@@ -130,62 +307,19 @@ void Grid::SummariseCosts() {
   }
 }
 
-// Two-pass labelling with union-find stored in the label array itself.
-// Pass 1 links each passable cell to its passable W and N neighbours, always
-// making the smaller index the parent, so parent <= child everywhere. Pass 2
-// walks cells in increasing order: a root gets the next compact id; any other
-// cell copies the (already final) label of its parent. No extra memory.
-// Orthogonal links suffice: a diagonal step needs both orthogonal neighbours
-// passable, so 8- and 4-connected components are the same.
-void Grid::ComputeComponents() {
-  const uint32_t w = static_cast<uint32_t>(width_);
-  const uint32_t n = static_cast<uint32_t>(cell_count());
-  const std::vector<uint8_t> costs = costs_.ToVector();
-  std::vector<uint32_t> parent(n, kNoComponent);
-  auto find = [&parent](uint32_t x) {
-    while (parent[x] != x) {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  };
-  auto unite = [&](uint32_t a, uint32_t b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) return;
-    if (a < b) {
-      parent[b] = a;
-    } else {
-      parent[a] = b;
-    }
-  };
-  for (uint32_t i = 0; i < n; ++i) {
-    if (costs[i] == kBlocked) continue;
-    parent[i] = i;
-    const uint32_t x = i % w;
-    if (x > 0 && costs[i - 1] != kBlocked) unite(i, i - 1);
-    if (i >= w && costs[i - w] != kBlocked) unite(i, i - w);
-  }
-  uint32_t next = 0;
-  for (uint32_t i = 0; i < n; ++i) {
-    if (costs[i] == kBlocked) continue;
-    if (parent[i] == i) {
-      parent[i] = next++;
-    } else {
-      parent[i] = parent[parent[i]];
-    }
-  }
-  component_count_ = next;
-  components_ = CowArray<uint32_t>::FromVector(parent);
+size_t Grid::ComponentBytes() const {
+  return cell_labels_.MemoryUsage() + tiles_.MemoryUsage() +
+         local_global_.MemoryUsage();
 }
 
 size_t Grid::MemoryUsage() const {
   return sizeof(*this) + cost_counts_.capacity() * sizeof(int64_t) +
-         costs_.MemoryUsage() + components_.MemoryUsage();
+         costs_.MemoryUsage() + ComponentBytes();
 }
 
 size_t Grid::OwnedBytes() const {
-  return costs_.OwnedBytes() + components_.OwnedBytes();
+  return costs_.OwnedBytes() + cell_labels_.OwnedBytes() + tiles_.OwnedBytes() +
+         local_global_.OwnedBytes();
 }
 
 }  // namespace zonepath

@@ -7,8 +7,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
-#include "build_internal.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/update/zone_kernels.h"
 
 namespace zonepath {
 
@@ -46,7 +46,7 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
   local_report.threads = threads;
 
   absl::Mutex progress_mutex;
-  offline_internal::StageProgress progress;
+  update_internal::StageProgress progress;
   if (options.progress) {
     progress = [&options, &progress_mutex](int level) {
       return [&options, &progress_mutex,
@@ -57,10 +57,10 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
       };
     };
   }
-  std::vector<offline_internal::LevelBuildStats> stats;
-  Abstraction a = offline_internal::BuildAbstraction(grid, params, threads,
-                                                     progress, &stats);
-  for (const offline_internal::LevelBuildStats& s : stats) {
+  std::vector<update_internal::LevelBuildStats> stats;
+  Abstraction a = update_internal::BuildAbstraction(grid, params, threads,
+                                                    progress, &stats);
+  for (const update_internal::LevelBuildStats& s : stats) {
     LevelReport r;
     r.zones = s.zones;
     r.beacons = s.nodes;

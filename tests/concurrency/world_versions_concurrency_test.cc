@@ -8,15 +8,37 @@
 
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "zonepath/base/cow_array.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_versions.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_versions.h"
 
 namespace zonepath {
 namespace {
 
 constexpr Point kMarker = {0, 0};
+
+// The source of a copy keeps being written while another thread reads the
+// copy: the source must write private pages (ThreadSanitizer would see a
+// race, and the reader a changed value, if it wrote the shared ones).
+TEST(CowArrayConcurrencyTest, SourceWritesWhileACopyIsRead) {
+  using Array = CowArray<uint32_t>;
+  std::vector<uint32_t> values(3 * Array::kPageSize);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = uint32_t(i);
+  Array source = Array::FromVector(values);
+  const Array copy = source;
+  std::thread reader([&] {
+    for (int round = 0; round < 20; ++round) {
+      for (size_t i = 0; i < values.size(); i += 97) {
+        ASSERT_EQ(copy[i], values[i]);
+      }
+    }
+  });
+  for (size_t i = 0; i < values.size(); i += 5) source.Set(i, 0);
+  reader.join();
+  EXPECT_EQ(copy.ToVector(), values);
+}
 
 TEST(WorldVersionsConcurrencyTest, ReadersSeeWholeVersions) {
   MapGenOptions g;

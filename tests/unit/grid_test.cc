@@ -1,9 +1,9 @@
 #include "zonepath/grid/grid.h"
 
-#include <map>
-#include <queue>
 #include <random>
+#include <string>
 
+#include "component_oracle.h"
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
@@ -47,40 +47,12 @@ TEST(GridTest, CostsAndMinCost) {
   EXPECT_EQ(grid->ToPoint(grid->Index({2, 1})), (Point{2, 1}));
 }
 
-// Breadth-first flood fill as the reference for component labels.
-std::vector<int> ReferenceComponents(const Grid& grid) {
-  std::vector<int> label(grid.cell_count(), -1);
-  int next = 0;
-  for (int y = 0; y < grid.height(); ++y) {
-    for (int x = 0; x < grid.width(); ++x) {
-      if (!grid.passable({x, y}) || label[grid.Index({x, y}).value()] >= 0) {
-        continue;
-      }
-      std::queue<Point> queue;
-      queue.push({x, y});
-      label[grid.Index({x, y}).value()] = next;
-      while (!queue.empty()) {
-        Point p = queue.front();
-        queue.pop();
-        for (Direction d : kAllDirections) {
-          if (!CanStep(grid, p, d, Connectivity::kEight)) continue;
-          Point q = Step(p, d);
-          if (label[grid.Index(q).value()] < 0) {
-            label[grid.Index(q).value()] = next;
-            queue.push(q);
-          }
-        }
-      }
-      ++next;
-    }
-  }
-  return label;
-}
+using testing::FloodFillComponents;
 
 TEST(GridTest, ComponentsMatchFloodFillOnRandomGrids) {
   for (uint64_t seed = 0; seed < 300; ++seed) {
     const Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));
-    const std::vector<int> reference = ReferenceComponents(grid);
+    const std::vector<int> reference = FloodFillComponents(grid);
     int count = 0;
     for (int v : reference) count = std::max(count, v + 1);
     ASSERT_EQ(grid.component_count(), static_cast<uint32_t>(count))
@@ -114,26 +86,10 @@ TEST(GridTest, WithCostsComponentsMatchFloodFill) {
              static_cast<uint8_t>(rng() % 3 == 0 ? 0 : 1 + rng() % 3)});
       }
       Grid next = grid.WithCosts(changes);
-      const std::vector<int> reference = ReferenceComponents(next);
-      std::map<uint32_t, int> to_reference;
-      std::map<int, uint32_t> from_reference;
-      for (int64_t i = 0; i < next.cell_count(); ++i) {
-        const Point p = next.ToPoint(CellIndex(static_cast<uint32_t>(i)));
-        const uint32_t label = next.component(p);
-        ASSERT_EQ(label == Grid::kNoComponent, reference[i] < 0)
-            << "seed " << seed << " " << PointString(p);
-        if (reference[i] < 0) continue;
-        ASSERT_LT(label, next.component_count());
-        auto [a, fresh_a] = to_reference.emplace(label, reference[i]);
-        auto [b, fresh_b] = from_reference.emplace(reference[i], label);
-        ASSERT_EQ(a->second, reference[i])
-            << "seed " << seed << " batch " << batch << ": label " << label
-            << " spans two components\n"
-            << testing::GridToText(next);
-        ASSERT_EQ(b->second, label) << "seed " << seed << " batch " << batch
-                                    << ": one component has two labels\n"
-                                    << testing::GridToText(next);
-      }
+      testing::ExpectLabelsMatchFloodFill(
+          next, "seed " + std::to_string(seed) + " batch " +
+                    std::to_string(batch) + "\n" + testing::GridToText(next));
+      if (HasFatalFailure()) return;
       if (next.component_count() == grid.component_count()) {
         ++same_count;
       } else {

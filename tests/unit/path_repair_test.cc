@@ -15,7 +15,7 @@
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 
 namespace zonepath {
 namespace {

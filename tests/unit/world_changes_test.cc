@@ -2,7 +2,7 @@
 // of the changed grid gives (compared as saved bytes), on hundreds of random
 // change batches applied one after another; bad batches change nothing;
 // WorldVersions publishes whole versions only.
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 
 #include <algorithm>
 #include <cstring>
@@ -17,7 +17,7 @@
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_versions.h"
+#include "zonepath/update/world_versions.h"
 #include "zonepath/world/world_file.h"
 
 namespace zonepath {

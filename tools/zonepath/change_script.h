@@ -23,7 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "zonepath/grid/geometry.h"
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 
 namespace zonepath::cli {
 

@@ -26,9 +26,9 @@
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
 #include "zonepath/paths/path_store.h"
 #include "zonepath/repair/path_repair.h"
+#include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file.h"
 
 ABSL_FLAG(int64_t, fleet, 1000,

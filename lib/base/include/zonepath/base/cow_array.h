@@ -4,7 +4,7 @@
 // Versions of a world hold their big arrays (grid cells, beacons, abstract
 // nodes and edges) in CowArrays: the next version starts as a copy, which
 // costs one pointer per page, and pays only for the pages it changes. A
-// page is never written once another array shares it, so a published
+// page is never written while another array shares it, so a published
 // version is immutable and may be read from any number of threads while a
 // copy of it is being changed on another.
 //
@@ -25,9 +25,10 @@
 #define ZONEPATH_BASE_COW_ARRAY_H_
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <utility>
 #include <vector>
 
 namespace zonepath {
@@ -45,21 +46,28 @@ class CowArray {
   static constexpr size_t kPageMask = kPageSize - 1;
 
   CowArray() = default;
-  // A copy shares every page; it owns none, so its first write to a page
-  // copies that page.
-  CowArray(const CowArray& other)
-      : pages_(other.pages_), data_(other.data_), size_(other.size_) {}
-  CowArray& operator=(const CowArray& other) {
+  // A copy shares every page. From then on neither the copy nor the source
+  // may write a shared page: whichever writes one first copies it.
+  CowArray(const CowArray& other) = default;
+  CowArray& operator=(const CowArray& other) = default;
+  // A move hands the pages over; the moved-from array is empty.
+  CowArray(CowArray&& other) noexcept
+      : pages_(std::move(other.pages_)),
+        data_(std::move(other.data_)),
+        size_(std::exchange(other.size_, 0)) {
+    other.pages_.clear();
+    other.data_.clear();
+  }
+  CowArray& operator=(CowArray&& other) noexcept {
     if (this != &other) {
-      pages_ = other.pages_;
-      data_ = other.data_;
-      owned_.clear();
-      size_ = other.size_;
+      pages_ = std::move(other.pages_);
+      data_ = std::move(other.data_);
+      size_ = std::exchange(other.size_, 0);
+      other.pages_.clear();
+      other.data_.clear();
     }
     return *this;
   }
-  CowArray(CowArray&&) noexcept = default;
-  CowArray& operator=(CowArray&&) noexcept = default;
 
   static CowArray FromVector(const std::vector<T>& v) {
     CowArray a;
@@ -123,48 +131,85 @@ class CowArray {
   }
 
   // Bytes of all pages this array reads (shared pages included) and of the
-  // pages it wrote itself (copied or new since it was copied).
+  // pages no other array shares (written since a copy, or never copied).
   size_t MemoryUsage() const {
     size_t bytes = sizeof(*this) + pages_.capacity() * sizeof(pages_[0]) +
-                   data_.capacity() * sizeof(data_[0]) + owned_.capacity();
+                   data_.capacity() * sizeof(data_[0]);
     for (const auto& page : pages_) bytes += page->capacity() * sizeof(T);
     return bytes;
   }
   size_t OwnedBytes() const {
     size_t bytes = 0;
-    for (size_t p = 0; p < owned_.size(); ++p) {
-      if (owned_[p]) bytes += pages_[p]->capacity() * sizeof(T);
+    for (const PageRef& page : pages_) {
+      if (page.unique()) bytes += page->capacity() * sizeof(T);
     }
     return bytes;
   }
 
  private:
+  // A page and the number of arrays holding it. An array writes a page only
+  // while it is the sole holder (count 1, read with acquire so that every
+  // read by a holder that has since let go happened before the write);
+  // otherwise it writes a private copy. So copying never lets either side
+  // write into pages the other reads, and a page whose other holders are
+  // gone is written in place.
+  struct Page {
+    std::atomic<uint32_t> holders{1};
+    std::vector<T> items;
+  };
+  class PageRef {
+   public:
+    explicit PageRef(Page* page) : page_(page) {}
+    PageRef(const PageRef& other) : page_(other.page_) {
+      page_->holders.fetch_add(1, std::memory_order_relaxed);
+    }
+    PageRef& operator=(const PageRef& other) {
+      PageRef copy(other);
+      std::swap(page_, copy.page_);
+      return *this;
+    }
+    PageRef(PageRef&& other) noexcept
+        : page_(std::exchange(other.page_, nullptr)) {}
+    PageRef& operator=(PageRef&& other) noexcept {
+      std::swap(page_, other.page_);
+      return *this;
+    }
+    ~PageRef() {
+      if (page_ != nullptr &&
+          page_->holders.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+        delete page_;
+      }
+    }
+    bool unique() const {
+      return page_->holders.load(std::memory_order_acquire) == 1;
+    }
+    std::vector<T>* operator->() const { return &page_->items; }
+    std::vector<T>& operator*() const { return page_->items; }
+
+   private:
+    Page* page_;
+  };
+
   // Pages grow like vectors (so a small world's arrays stay small); callers
   // that resize a page refresh data_ for it.
   std::vector<T>* AddPage() {
-    auto page = std::make_shared<std::vector<T>>();
-    pages_.push_back(page);
-    data_.push_back(page->data());
-    owned_.resize(pages_.size(), 0);
-    owned_.back() = 1;
-    return page.get();
+    pages_.emplace_back(new Page);
+    data_.push_back(pages_.back()->data());
+    return &*pages_.back();
   }
   std::vector<T>* MutablePage(size_t p) {
-    owned_.resize(pages_.size(), 0);
-    if (!owned_[p]) {
-      auto copy = std::make_shared<std::vector<T>>(*pages_[p]);
-      pages_[p] = std::move(copy);
+    if (!pages_[p].unique()) {
+      Page* copy = new Page;
+      copy->items = *pages_[p];
+      pages_[p] = PageRef(copy);
       data_[p] = pages_[p]->data();
-      owned_[p] = 1;
     }
-    return pages_[p].get();
+    return &*pages_[p];
   }
 
-  // Pages are full except the last. A page is written only while this
-  // array is its sole writer (owned_); shared pages are read-only.
-  std::vector<std::shared_ptr<std::vector<T>>> pages_;
+  // Pages are full except the last.
+  std::vector<PageRef> pages_;
   std::vector<const T*> data_;  // pages_[p]->data(), for one-load reads
-  std::vector<uint8_t> owned_;  // pages written (copied or added) by this one
   size_t size_ = 0;
 };
 

@@ -1,9 +1,12 @@
 // Grid: an immutable width x height terrain map with its connected components.
 //
 // Each cell holds one byte: 0 = blocked, 1..255 = the terrain cost multiplier
-// (1 for plain ground). One byte per cell plus a 4-byte component label keeps
-// a 32768 x 32768 world at 5 GiB. Components are computed once, when the grid
-// is made, so "can A reach B?" is an O(1) comparison of two labels.
+// (1 for plain ground). Components are computed once, when the grid is made,
+// so "can A reach B?" is an O(1) comparison of two labels. Labels cost
+// (almost) nothing per cell: the grid is cut into 64 x 64-cell label tiles;
+// a cell stores only its tile-local component (0 bits when its tile's open
+// cells are one component, else 1, 2, 4, 8 or 16 bits), and a small table
+// maps each tile-local component to its global one (see component()).
 //
 //   std::vector<uint8_t> costs(w * h, 1);
 //   costs[5] = kBlocked;
@@ -12,6 +15,7 @@
 #ifndef ZONEPATH_GRID_GRID_H_
 #define ZONEPATH_GRID_GRID_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -44,11 +48,12 @@ class Grid {
 
   // A copy with some cells' costs replaced (cells must be in bounds; a later
   // entry for the same cell wins). Both grids share every page of costs and
-  // labels (CowArray) that the changes do not touch. Labels stay shared
-  // while no label changes: cost changes, and blocking a cell whose open
-  // neighbours stay connected around it. Opening a cell next to one
-  // component writes one label; anything else (a possible split or merge)
-  // labels the whole grid again.
+  // labels (CowArray) that the changes do not touch. Cost changes keep every
+  // label. A label tile where a cell turns blocked or open is labelled again
+  // (O(tile)); if its border cells stay open and grouped as before, nothing
+  // else changes (its inner components get fresh global labels). Otherwise
+  // the global components are joined again from the tile-local ones (O(tile
+  // borders + tile-local components), not O(cells)).
   struct CellCost {
     CellIndex cell;
     uint8_t cost;
@@ -93,9 +98,13 @@ class Grid {
 
   // Component label of a cell, or kNoComponent if blocked. Two passable cells
   // reach each other (8- or 4-connected alike, since diagonal moves may not
-  // cut corners) exactly when their labels are equal.
+  // cut corners) exactly when their labels are equal. O(1): the cell's
+  // tile record, its packed tile-local label, one table entry.
   uint32_t component(Point p) const {
-    return passable(p) ? components_[Index(p).value()] : kNoComponent;
+    if (!passable(p)) return kNoComponent;
+    const uint32_t tile = TileOf(p);
+    const TileLabels& t = tiles_[tile];
+    return local_global_[t.first_local + LocalLabel(t, p)];
   }
   bool SameComponent(Point a, Point b) const {
     uint32_t ca = component(a);
@@ -108,6 +117,13 @@ class Grid {
   // All costs, row by row (a copy: O(cells)).
   std::vector<uint8_t> CostVector() const { return costs_.ToVector(); }
 
+  // Side of the label tiles, in cells.
+  static constexpr int kLabelTileShift = 6;
+  static constexpr int32_t kLabelTileSide = 1 << kLabelTileShift;
+  // Bytes of the component labels alone (packed cell labels, tile records,
+  // tile-to-global table).
+  size_t ComponentBytes() const;
+
   // Bytes held by this grid (cost and component arrays, shared pages
   // included) and the part of them this grid wrote itself rather than
   // sharing with the grid it was made from.
@@ -115,19 +131,84 @@ class Grid {
   size_t OwnedBytes() const;
 
  private:
+  // One label tile: its cells' tile-local labels are `bits` wide (0: all
+  // open cells are local component 0), packed row by row (tile width) from
+  // byte `byte_offset` of cell_labels_, in a slot sized for `slot_bits`;
+  // local label l is global component local_global_[first_local + l].
+  struct TileLabels {
+    uint64_t byte_offset = 0;
+    uint32_t first_local = 0;
+    uint16_t local_count = 0;  // tile-local components (at most 2048)
+    uint8_t bits = 0;
+    uint8_t slot_bits = 0;
+  };
+  // A tile's open cells labelled by tile-local component (row-major order of
+  // first cells), and how many components.
+  struct LocalLabels {
+    std::vector<uint16_t> labels;  // per tile cell, row by row
+    uint32_t count = 0;
+  };
+
+  uint32_t tiles_x() const {
+    return static_cast<uint32_t>((width_ + kLabelTileSide - 1) >>
+                                 kLabelTileShift);
+  }
+  uint32_t tile_count() const {
+    return tiles_x() * static_cast<uint32_t>((height_ + kLabelTileSide - 1) >>
+                                             kLabelTileShift);
+  }
+  uint32_t TileOf(Point p) const {
+    return static_cast<uint32_t>(p.y >> kLabelTileShift) * tiles_x() +
+           static_cast<uint32_t>(p.x >> kLabelTileShift);
+  }
+  Rect TileRect(uint32_t tile) const;
+  uint32_t LocalLabel(const TileLabels& t, Point p) const {
+    if (t.bits == 0) return 0;
+    const int32_t tile_w =
+        std::min(kLabelTileSide, width_ - (p.x & ~(kLabelTileSide - 1)));
+    const uint64_t i =
+        static_cast<uint64_t>(p.y & (kLabelTileSide - 1)) * tile_w +
+        static_cast<uint64_t>(p.x & (kLabelTileSide - 1));
+    if (t.bits == 16) {
+      const uint64_t at = t.byte_offset + 2 * i;
+      return cell_labels_[at] | (uint32_t{cell_labels_[at + 1]} << 8);
+    }
+    const uint64_t bit = i * t.bits;
+    return (cell_labels_[t.byte_offset + (bit >> 3)] >> (bit & 7)) &
+           ((1u << t.bits) - 1);
+  }
+
   void CountCosts();      // cost_counts_ from scratch, then SummariseCosts
   void SummariseCosts();  // passable_count_ and min_cost_ from cost_counts_
+  // Labels every tile, then the global components.
   void ComputeComponents();
-  // Updates labels for cell i turning blocked or passable (costs_ already
-  // changed); false if only a full ComputeComponents can tell.
-  bool UpdateComponentsLocally(uint32_t i, bool now_passable);
+  // Flood fill of one tile's open cells (4-connected, inside the tile).
+  void LabelTile(uint32_t tile, LocalLabels* out) const;
+  // Stores a tile's local labels: in its slot when they fit, else in a new
+  // slot at the end of cell_labels_. Does not touch first_local.
+  void StoreLocalLabels(uint32_t tile, const LocalLabels& local);
+  // Global components from the tile-local ones: union across tile borders,
+  // numbered by first local label. Rewrites local_global_ and first_local.
+  void ComputeGlobalComponents();
+  // After tiles `tiles` (sorted) were relabelled locally into `locals`:
+  // keeps the global labels of everything else when every such tile's
+  // border cells are open and grouped exactly as before (so nothing outside
+  // can tell); false if only ComputeGlobalComponents can tell.
+  bool RelabelTilesLocally(const Grid& before,
+                           const std::vector<uint32_t>& tiles,
+                           const std::vector<LocalLabels>& locals);
 
   int32_t width_ = 0;
   int32_t height_ = 0;
   CowArray<uint8_t> costs_;
-  // Per cell; entries of blocked cells are meaningless.
-  CowArray<uint32_t> components_;
+  // Component labels: packed tile-local labels, one record per tile, and the
+  // global component of every tile-local one.
+  CowArray<uint8_t> cell_labels_;
+  CowArray<TileLabels> tiles_;
+  CowArray<uint32_t> local_global_;
   uint32_t component_count_ = 0;
+  uint64_t live_locals_ =
+      0;  // sum of local_count (the rest of the table is dead)
   // Cells per cost value: keeps passable_count_ and min_cost_ exact under
   // WithCosts without a scan of the grid.
   std::vector<int64_t> cost_counts_;

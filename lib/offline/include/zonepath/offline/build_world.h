@@ -3,7 +3,8 @@
 // Cuts the grid into zones, places beacons on the entrances between zones
 // (HPA*), costs every intra-zone beacon pair exactly, and stacks the levels.
 // Zones are built in parallel; the result is the same for any thread count.
-// Links Boost.Graph privately; nothing of Boost shows in this header.
+// The per-zone kernels come from zonepath::update (linked privately), the
+// same code that updates changing worlds at runtime.
 //
 //   BuildOptions options;
 //   options.params.zone_size = 32;

@@ -4,10 +4,10 @@
 #include <limits>
 #include <memory>
 
-#include "build_internal.h"
 #include "zonepath/search/zone_dijkstra.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 void SetLevelOneNodes(const std::vector<Point>& beacons, AbstractLevel* level) {
   const uint32_t n = static_cast<uint32_t>(beacons.size());
   level->node_beacon.resize(n);
@@ -117,4 +117,4 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
   }
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

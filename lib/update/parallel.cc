@@ -2,9 +2,9 @@
 #include <thread>
 #include <vector>
 
-#include "build_internal.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 
 void ParallelForZones(int64_t zones, int threads,
                       const std::function<void(int thread, int64_t zone)>& fn) {
@@ -22,4 +22,4 @@ void ParallelForZones(int64_t zones, int threads,
   for (std::thread& t : pool) t.join();
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

@@ -1,4 +1,4 @@
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 
 #include <algorithm>
 #include <thread>
@@ -7,7 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
-#include "build_internal.h"
+#include "zonepath/update/zone_kernels.h"
 
 namespace zonepath {
 namespace {
@@ -83,23 +83,22 @@ absl::StatusOr<World> ApplyChanges(const World& world,
   std::sort(changed.begin(), changed.end());
   changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
   const std::vector<uint32_t> rehomed =
-      offline_internal::ZonesToRehome(old, next, changed);
+      update_internal::ZonesToRehome(old, next, changed);
   for (uint32_t z : rehomed) local.affected_zones.push_back(ZoneId(z));
   SharedAbstraction a;
   if (rehomed.size() * kFullRebuildShare > level1.zone_count()) {
     // Most zones change: a parallel full build is cheaper than zone by zone.
-    std::vector<offline_internal::LevelBuildStats> stats;
-    a = SharedAbstraction::FromFlat(offline_internal::BuildAbstraction(
+    std::vector<update_internal::LevelBuildStats> stats;
+    a = SharedAbstraction::FromFlat(update_internal::BuildAbstraction(
         next, old.params, threads, nullptr, &stats));
-    for (const offline_internal::LevelBuildStats& s : stats) {
+    for (const update_internal::LevelBuildStats& s : stats) {
       local.zones_searched.push_back(s.zones_searched);
     }
     local.rebuilt_fully = true;
   } else {
-    offline_internal::ZoneUpdateStats stats;
+    update_internal::ZoneUpdateStats stats;
     absl::StatusOr<SharedAbstraction> updated =
-        offline_internal::UpdateAbstraction(old, next, rehomed, threads,
-                                            &stats);
+        update_internal::UpdateAbstraction(old, next, rehomed, threads, &stats);
     if (!updated.ok()) return updated.status();
     a = *std::move(updated);
     local.zones_searched = stats.zones_searched;

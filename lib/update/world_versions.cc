@@ -1,4 +1,4 @@
-#include "zonepath/offline/world_versions.h"
+#include "zonepath/update/world_versions.h"
 
 #include <utility>
 

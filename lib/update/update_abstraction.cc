@@ -24,10 +24,10 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
-#include "build_internal.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 namespace {
 
 constexpr uint32_t kNone = 0xFFFFFFFFu;
@@ -265,11 +265,13 @@ class Updater {
     }
     // Searches in parallel (they only read), writes in zone order.
     std::vector<ZoneEdges> results(rehomed.size());
-    ParallelForZones(
-        static_cast<int64_t>(rehomed.size()), threads_, [&](int, int64_t k) {
-          SearchZone(below, members[k], sources[k],
-                     level.zone_node_begin[rehomed[k]], &results[k].edges);
-        });
+    std::vector<SearchScratch> scratch(threads_);
+    ParallelForZones(static_cast<int64_t>(rehomed.size()), threads_,
+                     [&](int t, int64_t k) {
+                       SearchZone(below, members[k], sources[k],
+                                  level.zone_node_begin[rehomed[k]],
+                                  &scratch[t], &results[k].edges);
+                     });
     for (size_t k = 0; k < rehomed.size(); ++k) {
       ZoneEdges& work = results[k];
       AddUpperCrossings(i, rehomed[k], &work);
@@ -286,19 +288,21 @@ class Updater {
   }
 
   // Level-k intra-zone search over compact local ids (no scratch sized by
-  // the whole level).
+  // the whole level); `scratch` is the calling thread's, reused per zone.
+  struct SearchScratch {
+    absl::flat_hash_map<uint32_t, uint32_t> compact;
+    std::vector<uint32_t> sources;
+    UpperZoneScratch search;
+  };
   void SearchZone(const SharedLevel& below,
                   const std::vector<uint32_t>& members,
                   const std::vector<uint32_t>& sources, uint32_t first,
-                  std::vector<PendingEdge>* out) {
-    absl::flat_hash_map<uint32_t, uint32_t> compact;
-    std::vector<uint32_t> local_members(members.size());
-    for (uint32_t m = 0; m < members.size(); ++m) {
-      compact[members[m]] = m;
-      local_members[m] = m;
-    }
-    std::vector<uint32_t> local_sources;
-    for (uint32_t u : sources) local_sources.push_back(compact.at(u));
+                  SearchScratch* scratch, std::vector<PendingEdge>* out) {
+    absl::flat_hash_map<uint32_t, uint32_t>& compact = scratch->compact;
+    compact.clear();
+    for (uint32_t m = 0; m < members.size(); ++m) compact[members[m]] = m;
+    scratch->sources.clear();
+    for (uint32_t u : sources) scratch->sources.push_back(compact.at(u));
     const BelowEdges edges_of = [&](uint32_t m, const AddBelowEdge& add) {
       const uint32_t u = members[m];
       for (uint32_t e = below.edge_begin[u]; e < below.edge_end[u]; ++e) {
@@ -306,8 +310,8 @@ class Updater {
         if (it != compact.end()) add(it->second, below.edges[e].cost);
       }
     };
-    std::vector<uint32_t> local(members.size(), kNoLocal);
-    SearchUpperZone(local_members, edges_of, local_sources, first, &local, out);
+    SearchUpperZone(static_cast<uint32_t>(members.size()), edges_of,
+                    scratch->sources, first, &scratch->search, out);
   }
 
   // Crossing edges of level-k zone z's nodes: the level k-1 crossing edges
@@ -586,4 +590,4 @@ absl::StatusOr<SharedAbstraction> UpdateAbstraction(
   return a;
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

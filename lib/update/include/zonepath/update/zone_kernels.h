@@ -1,6 +1,11 @@
-// Internal to zonepath::offline: the build's stages.
-#ifndef ZONEPATH_OFFLINE_BUILD_INTERNAL_H_
-#define ZONEPATH_OFFLINE_BUILD_INTERNAL_H_
+// The per-zone kernels of building an abstraction: entrances and beacons,
+// level-1 zone Dijkstras, upper-level zone searches, CSR assembly, and the
+// incremental update built from them. Shared by the offline builder
+// (zonepath::offline, BuildWorld) and by runtime updates (zonepath::update,
+// ApplyChanges), so an updated world is the same bytes as a built one.
+// Internal: not a stable API; no Boost (runtime-safe).
+#ifndef ZONEPATH_UPDATE_ZONE_KERNELS_H_
+#define ZONEPATH_UPDATE_ZONE_KERNELS_H_
 
 #include <cstdint>
 #include <functional>
@@ -15,7 +20,7 @@
 #include "zonepath/world/abstraction.h"
 #include "zonepath/world/shared_abstraction.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 
 // A border-crossing step between two beacons (ids into Abstraction::beacons).
 struct InterEdge {
@@ -84,19 +89,31 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
                    AbstractLevel* level, CachedPaths* cached,
                    const std::function<void(int64_t, int64_t)>& progress);
 
-// Intra-zone edges of one level-k zone: shortest paths on level k-1 among
-// `members` (the level k-1 nodes inside the zone) between the zone's nodes,
-// given as level k-1 ids in `sources` (node i of the zone gets id first_id +
-// i). edges_of(u, add) calls add(target, cost) for every level k-1 edge of
-// u. `local` is scratch over level k-1 ids, all kNoLocal before and after.
+// Reusable scratch of SearchUpperZone, sized by the largest zone seen (never
+// by the level): after warm-up a zone search allocates nothing here.
+struct UpperZoneScratch {
+  std::vector<uint32_t> edge_begin;  // local CSR of the zone's level k-1 graph
+  std::vector<uint32_t> edge_target;
+  std::vector<double> edge_cost;
+  std::vector<double> dist;
+  std::vector<uint32_t> source_index;  // local node -> index in sources + 1
+  std::vector<std::pair<double, uint32_t>> heap;
+};
+
+// Intra-zone edges of one level-k zone: shortest paths on level k-1
+// restricted to the zone, whose `member_count` level k-1 nodes have local
+// ids 0 .. member_count - 1, between `sources` (local ids; source i is level-k
+// node first_id + i). edges_of(u, add) calls add(local target, cost) for
+// every level k-1 edge from local node u that stays inside the zone. A
+// binary-heap Dijkstra per source over a local CSR copy of that graph; the
+// distances are the unique Dijkstra fixpoint, so they equal any exact
+// shortest-path solver's (tests compare with Boost.Graph).
 inline constexpr uint32_t kNoLocal = 0xFFFFFFFFu;
 using AddBelowEdge = std::function<void(uint32_t target, float cost)>;
 using BelowEdges = std::function<void(uint32_t u, const AddBelowEdge& add)>;
-void SearchUpperZone(const std::vector<uint32_t>& members,
-                     const BelowEdges& edges_of,
+void SearchUpperZone(uint32_t member_count, const BelowEdges& edges_of,
                      const std::vector<uint32_t>& sources, uint32_t first_id,
-                     std::vector<uint32_t>* local,
-                     std::vector<PendingEdge>* out);
+                     UpperZoneScratch* scratch, std::vector<PendingEdge>* out);
 
 // Which level-(k-1) crossings a level-k node stands for. The crossings of
 // a level-k border are grouped by the two level-(k-1) zones they join and
@@ -133,7 +150,7 @@ CrossingGroup GroupOf(const Level& below, Point a, Point b, uint32_t comp_a,
   return {za, zb, comp_a, comp_b, a.x == b.x ? a.x : a.y};
 }
 
-// Level k >= 2 from level k-1 (Boost.Graph Dijkstra inside each zone).
+// Level k >= 2 from level k-1 (SearchUpperZone inside each zone).
 // SetUpperLevelNodes sets the node lists (node_beacon, zone_node_begin) from
 // the crossings of level k-1 (`below_crossings`; level 1: every crossing)
 // and returns level k's crossing edges: those of level k-1 that cross a
@@ -198,6 +215,6 @@ absl::StatusOr<SharedAbstraction> UpdateAbstraction(
     const SharedAbstraction& old, const Grid& grid,
     const std::vector<uint32_t>& rehomed, int threads, ZoneUpdateStats* stats);
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal
 
-#endif  // ZONEPATH_OFFLINE_BUILD_INTERNAL_H_
+#endif  // ZONEPATH_UPDATE_ZONE_KERNELS_H_

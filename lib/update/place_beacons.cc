@@ -2,10 +2,10 @@
 #include <algorithm>
 
 #include "absl/container/flat_hash_map.h"
-#include "build_internal.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 
 void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
                        const BorderSegment& segment,
@@ -88,4 +88,4 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
   }
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

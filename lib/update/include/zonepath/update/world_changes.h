@@ -1,5 +1,7 @@
 // Changing worlds: apply a batch of cell changes (doors close, bridges burn,
 // walls are built) to a built world, searching again only where it matters.
+// Runtime-safe (zonepath::update links world and search only, no Boost): a
+// game that changes its world links it next to zonepath::runtime.
 //
 // Only level-1 zones whose cells changed, or whose beacons moved because a
 // border they share changed, are searched again; above level 1, only the
@@ -24,8 +26,8 @@
 //   UpdateReport report;
 //   ASSIGN_OR_RETURN(World next, ApplyChanges(world, changes, {}, &report));
 //   for (ZoneId z : report.affected_zones) { /* re-check paths through z */ }
-#ifndef ZONEPATH_OFFLINE_WORLD_CHANGES_H_
-#define ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+#ifndef ZONEPATH_UPDATE_WORLD_CHANGES_H_
+#define ZONEPATH_UPDATE_WORLD_CHANGES_H_
 
 #include <cstdint>
 #include <vector>
@@ -81,4 +83,4 @@ absl::StatusOr<World> ApplyChanges(const World& world,
 
 }  // namespace zonepath
 
-#endif  // ZONEPATH_OFFLINE_WORLD_CHANGES_H_
+#endif  // ZONEPATH_UPDATE_WORLD_CHANGES_H_

@@ -24,15 +24,15 @@
 //   Planner planner(*snapshot);  // plans on that version only
 //   // updater thread:
 //   ASSIGN_OR_RETURN(UpdateReport report, versions.Apply(changes));
-#ifndef ZONEPATH_OFFLINE_WORLD_VERSIONS_H_
-#define ZONEPATH_OFFLINE_WORLD_VERSIONS_H_
+#ifndef ZONEPATH_UPDATE_WORLD_VERSIONS_H_
+#define ZONEPATH_UPDATE_WORLD_VERSIONS_H_
 
 #include <memory>
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "zonepath/base/mutex.h"
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 #include "zonepath/world/world.h"
 
 namespace zonepath {
@@ -60,4 +60,4 @@ class WorldVersions {
 
 }  // namespace zonepath
 
-#endif  // ZONEPATH_OFFLINE_WORLD_VERSIONS_H_
+#endif  // ZONEPATH_UPDATE_WORLD_VERSIONS_H_

@@ -2,9 +2,9 @@
 #include <algorithm>
 
 #include "absl/time/clock.h"
-#include "build_internal.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 
 Abstraction BuildAbstraction(const Grid& grid, const BuildParams& params,
                              int threads, const StageProgress& progress,
@@ -50,4 +50,4 @@ Abstraction BuildAbstraction(const Grid& grid, const BuildParams& params,
   return a;
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

@@ -2,10 +2,9 @@
 #include <algorithm>
 #include <numeric>
 
-#include "boost/pending/disjoint_sets.hpp"
-#include "build_internal.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
+namespace zonepath::update_internal {
 
 std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
                                     AbstractLevel* level) {
@@ -58,26 +57,23 @@ std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
               level->edges.begin() + begin);
     std::copy(path_scratch.begin(), path_scratch.end(), paths.begin() + begin);
   }
-  // Zone-local components: union the endpoints of intra-zone edges.
-  std::vector<uint32_t> rank(n, 0), parent(n);
+  // Zone-local components: union the endpoints of intra-zone edges, always
+  // under the smaller id, so each root is its component's smallest node id
+  // (the label, stable across builds).
+  std::vector<uint32_t>& parent = level->node_component;
+  parent.resize(n);
   std::iota(parent.begin(), parent.end(), 0);
-  boost::disjoint_sets<uint32_t*, uint32_t*> sets(rank.data(), parent.data());
+  auto find = [&](uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
   for (const PendingEdge& e : edges) {
-    if (!e.edge.inter_zone) {
-      sets.union_set(e.source, e.edge.target);
-    }
+    if (e.edge.inter_zone) continue;
+    const uint32_t a = find(e.source), b = find(e.edge.target);
+    if (a != b) parent[std::max(a, b)] = std::min(a, b);
   }
-  // Label = smallest node id of the component (stable across builds).
-  level->node_component.assign(n, 0);
-  std::vector<uint32_t> smallest(n, n);
-  for (uint32_t v = 0; v < n; ++v) {
-    uint32_t root = sets.find_set(v);
-    smallest[root] = std::min(smallest[root], v);
-  }
-  for (uint32_t v = 0; v < n; ++v) {
-    level->node_component[v] = smallest[sets.find_set(v)];
-  }
+  for (uint32_t v = 0; v < n; ++v) parent[v] = find(v);
   return paths;
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

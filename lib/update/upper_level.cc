@@ -1,23 +1,16 @@
 // Levels k >= 2: nodes are the representatives of the level-(k-1) crossings
-// that cross a level-k border (see CrossingGroup); intra-zone edges are shortest paths on level k-1 restricted to
-// the level-k zone, found with Boost.Graph's Dijkstra (offline only, where a
-// per-zone graph object costs nothing that matters).
+// that cross a level-k border (see CrossingGroup); intra-zone edges are
+// shortest paths on level k-1 restricted to the level-k zone, found by a
+// hand-written Dijkstra over a local copy of the zone's graph with reusable
+// scratch (it runs in runtime updates too, where Boost.Graph's per-call
+// graph and O(vertices) setup would not do).
 #include <algorithm>
+#include <functional>
 #include <limits>
 
-#include "boost/graph/adjacency_list.hpp"
-#include "boost/graph/dijkstra_shortest_paths.hpp"
-#include "build_internal.h"
+#include "zonepath/update/zone_kernels.h"
 
-namespace zonepath::offline_internal {
-namespace {
-
-using ZoneGraph =
-    boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
-                          boost::no_property,
-                          boost::property<boost::edge_weight_t, double>>;
-
-}  // namespace
+namespace zonepath::update_internal {
 
 void SetUpperLevelNodes(const std::vector<Point>& beacons,
                         const std::vector<InterEdge>& below_crossings,
@@ -81,39 +74,59 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
   }
 }
 
-void SearchUpperZone(const std::vector<uint32_t>& members,
-                     const BelowEdges& edges_of,
+void SearchUpperZone(uint32_t member_count, const BelowEdges& edges_of,
                      const std::vector<uint32_t>& sources, uint32_t first_id,
-                     std::vector<uint32_t>* local,
-                     std::vector<PendingEdge>* out) {
+                     UpperZoneScratch* scratch, std::vector<PendingEdge>* out) {
   if (sources.size() < 2) return;
-  // Local graph over the level k-1 nodes inside the zone.
-  for (uint32_t i = 0; i < members.size(); ++i) (*local)[members[i]] = i;
-  ZoneGraph g(members.size());
-  for (uint32_t i = 0; i < members.size(); ++i) {
-    edges_of(members[i], [&](uint32_t target, float cost) {
-      if ((*local)[target] != kNoLocal) {
-        boost::add_edge(i, (*local)[target], cost, g);
-      }
+  UpperZoneScratch& s = *scratch;
+  // Local CSR: the callback yields each node's edges in order.
+  s.edge_begin.assign(member_count + 1, 0);
+  s.edge_target.clear();
+  s.edge_cost.clear();
+  for (uint32_t u = 0; u < member_count; ++u) {
+    edges_of(u, [&](uint32_t target, float cost) {
+      s.edge_target.push_back(target);
+      s.edge_cost.push_back(cost);
     });
+    s.edge_begin[u + 1] = static_cast<uint32_t>(s.edge_target.size());
   }
-  std::vector<double> dist(members.size());
   const uint32_t count = static_cast<uint32_t>(sources.size());
+  s.source_index.assign(member_count, 0);
+  for (uint32_t b = 0; b < count; ++b) s.source_index[sources[b]] = b + 1;
+  constexpr double kInf = std::numeric_limits<double>::max();
+  const auto later = std::greater<std::pair<double, uint32_t>>();
   for (uint32_t a = 0; a < count; ++a) {
-    boost::dijkstra_shortest_paths(
-        g, (*local)[sources[a]],
-        boost::distance_map(boost::make_iterator_property_map(
-            dist.begin(), boost::get(boost::vertex_index, g))));
+    s.dist.assign(member_count, kInf);
+    s.heap.clear();
+    s.dist[sources[a]] = 0;
+    s.heap.push_back({0.0, sources[a]});
+    // Stop once every source is settled: the rest cannot change them.
+    uint32_t unsettled = count;
+    while (!s.heap.empty() && unsettled > 0) {
+      std::pop_heap(s.heap.begin(), s.heap.end(), later);
+      const auto [d, u] = s.heap.back();
+      s.heap.pop_back();
+      if (d > s.dist[u]) continue;  // stale entry
+      if (s.source_index[u] != 0) --unsettled;
+      for (uint32_t e = s.edge_begin[u]; e < s.edge_begin[u + 1]; ++e) {
+        const uint32_t v = s.edge_target[e];
+        const double nd = d + s.edge_cost[e];
+        if (nd < s.dist[v]) {
+          s.dist[v] = nd;
+          s.heap.push_back({nd, v});
+          std::push_heap(s.heap.begin(), s.heap.end(), later);
+        }
+      }
+    }
     for (uint32_t b = 0; b < count; ++b) {
       if (b == a) continue;
-      const double d = dist[(*local)[sources[b]]];
-      if (d < std::numeric_limits<double>::max()) {
+      const double d = s.dist[sources[b]];
+      if (d < kInf) {
         out->push_back(
             {first_id + a, {first_id + b, 0, static_cast<float>(d)}});
       }
     }
   }
-  for (uint32_t m : members) (*local)[m] = kNoLocal;
 }
 
 void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
@@ -135,11 +148,6 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   for (uint32_t i = 0; i < below.node_count(); ++i) {
     below_nodes_in_zone[zone_of(below.node_beacon[i])].push_back(i);
   }
-  const BelowEdges edges_of = [&](uint32_t u, const AddBelowEdge& add) {
-    for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1]; ++e) {
-      add(below.edges[e].target, below.edges[e].cost);
-    }
-  };
 
   const int64_t zones = level->zone_count();
   std::vector<std::vector<PendingEdge>> results(zones);
@@ -148,19 +156,30 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   // graph; entries are reset after each zone, so no per-zone O(nodes) work.
   std::vector<std::vector<uint32_t>> local_scratch(threads);
   std::vector<std::vector<uint32_t>> sources(threads);
+  std::vector<UpperZoneScratch> search_scratch(threads);
   ParallelForZones(zones, threads, [&](int t, int64_t z) {
     const uint32_t begin = level->zone_node_begin[z];
     const uint32_t end = level->zone_node_begin[z + 1];
     if (end - begin >= 2) {
-      if (local_scratch[t].empty()) {
-        local_scratch[t].assign(below.node_count(), kNoLocal);
-      }
+      std::vector<uint32_t>& local = local_scratch[t];
+      if (local.empty()) local.assign(below.node_count(), kNoLocal);
+      const std::vector<uint32_t>& members = below_nodes_in_zone[z];
+      for (uint32_t i = 0; i < members.size(); ++i) local[members[i]] = i;
       sources[t].clear();
       for (uint32_t a = begin; a < end; ++a) {
-        sources[t].push_back(below_node_of_beacon[nodes[a]]);
+        sources[t].push_back(local[below_node_of_beacon[nodes[a]]]);
       }
-      SearchUpperZone(below_nodes_in_zone[z], edges_of, sources[t], begin,
-                      &local_scratch[t], &results[z]);
+      const BelowEdges edges_of = [&](uint32_t i, const AddBelowEdge& add) {
+        const uint32_t u = members[i];
+        for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1];
+             ++e) {
+          const uint32_t target = local[below.edges[e].target];
+          if (target != kNoLocal) add(target, below.edges[e].cost);
+        }
+      };
+      SearchUpperZone(static_cast<uint32_t>(members.size()), edges_of,
+                      sources[t], begin, &search_scratch[t], &results[z]);
+      for (uint32_t m : members) local[m] = kNoLocal;
     }
     if (progress) progress(++done, zones);
   });
@@ -184,4 +203,4 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   AssembleLevel(std::move(edges), level);
 }
 
-}  // namespace zonepath::offline_internal
+}  // namespace zonepath::update_internal

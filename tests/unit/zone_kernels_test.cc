@@ -1,0 +1,101 @@
+// The upper-level zone search (SearchUpperZone, hand-written Dijkstra with
+// reusable scratch, used by the builder and by runtime updates) against
+// Boost.Graph's Dijkstra on random zone graphs: the same edges, the same
+// float costs, bit for bit.
+#include "zonepath/update/zone_kernels.h"
+
+#include <random>
+#include <string>
+#include <vector>
+
+#include "boost/graph/adjacency_list.hpp"
+#include "boost/graph/dijkstra_shortest_paths.hpp"
+#include "gtest/gtest.h"
+
+namespace zonepath::update_internal {
+namespace {
+
+struct LocalEdge {
+  uint32_t target;
+  float cost;
+};
+
+// Boost's answer for the same problem, in SearchUpperZone's output order.
+std::vector<PendingEdge> BoostOracle(
+    const std::vector<std::vector<LocalEdge>>& graph,
+    const std::vector<uint32_t>& sources, uint32_t first_id) {
+  using Graph =
+      boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
+                            boost::no_property,
+                            boost::property<boost::edge_weight_t, double>>;
+  Graph g(graph.size());
+  for (uint32_t u = 0; u < graph.size(); ++u) {
+    for (const LocalEdge& e : graph[u]) boost::add_edge(u, e.target, e.cost, g);
+  }
+  std::vector<PendingEdge> out;
+  if (sources.size() < 2) return out;
+  std::vector<double> dist(graph.size());
+  for (uint32_t a = 0; a < sources.size(); ++a) {
+    boost::dijkstra_shortest_paths(
+        g, sources[a],
+        boost::distance_map(boost::make_iterator_property_map(
+            dist.begin(), boost::get(boost::vertex_index, g))));
+    for (uint32_t b = 0; b < sources.size(); ++b) {
+      const double d = dist[sources[b]];
+      if (b != a && d < std::numeric_limits<double>::max()) {
+        out.push_back({first_id + a, {first_id + b, 0, static_cast<float>(d)}});
+      }
+    }
+  }
+  return out;
+}
+
+TEST(ZoneKernelsTest, UpperZoneSearchMatchesBoostDijkstra) {
+  UpperZoneScratch scratch;  // reused across all zones, as the callers do
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    std::mt19937_64 rng(seed);
+    const uint32_t n = 1 + static_cast<uint32_t>(rng() % 60);
+    std::vector<std::vector<LocalEdge>> graph(n);
+    const uint32_t edges = static_cast<uint32_t>(rng() % (4 * n + 1));
+    std::uniform_real_distribution<float> cost(0.5f, 40.0f);
+    for (uint32_t i = 0; i < edges; ++i) {
+      const uint32_t u = static_cast<uint32_t>(rng() % n);
+      const uint32_t v = static_cast<uint32_t>(rng() % n);
+      if (u == v) continue;
+      // Costs like real ones (sums of 1 and sqrt 2 steps) and random ones;
+      // undirected like the level graphs, sometimes with parallel edges.
+      const float c =
+          (rng() & 1) != 0
+              ? static_cast<float>((rng() % 20) + (rng() % 20) * 1.41421356)
+              : cost(rng);
+      const float w = c > 0 ? c : 1.0f;
+      graph[u].push_back({v, w});
+      graph[v].push_back({u, w});
+    }
+    std::vector<uint32_t> sources;
+    for (uint32_t u = 0; u < n; ++u) {
+      if (rng() % 3 == 0) sources.push_back(u);
+    }
+    std::shuffle(sources.begin(), sources.end(), rng);
+    const uint32_t first_id = static_cast<uint32_t>(rng() % 1000);
+    std::vector<PendingEdge> got;
+    SearchUpperZone(
+        n,
+        [&](uint32_t u, const AddBelowEdge& add) {
+          for (const LocalEdge& e : graph[u]) add(e.target, e.cost);
+        },
+        sources, first_id, &scratch, &got);
+    const std::vector<PendingEdge> want = BoostOracle(graph, sources, first_id);
+    ASSERT_EQ(got.size(), want.size()) << "seed " << seed;
+    for (size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i].source, want[i].source) << "seed " << seed;
+      ASSERT_EQ(got[i].edge.target, want[i].edge.target) << "seed " << seed;
+      ASSERT_EQ(got[i].edge.cost, want[i].edge.cost)
+          << "seed " << seed << " edge " << i;
+      ASSERT_EQ(got[i].edge.inter_zone, 0);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zonepath::update_internal
