@@ -65,25 +65,21 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
   };
 
   nodes_.NewSearch();
-  open_.clear();
-  {
-    SearchNode& s = nodes_.At(start);
-    nodes_.Init(s);
-    s.g = 0;
-    open_.push_back({heuristic(start), 0.0, start});
-    ++stats_.heap_pushes;
-  }
+  open_.Clear();
+  const NodeId start_id = nodes_.Id(start);
+  const NodeId goal_id = nodes_.Id(goal);
+  nodes_.Touch(start_id).g = 0;
+  open_.Push({heuristic(start), 0.0, start_id}, nodes_);
+  ++stats_.heap_pushes;
   while (!open_.empty()) {
-    std::pop_heap(open_.begin(), open_.end(), OpenListOrder());
-    const OpenEntry top = open_.back();
-    open_.pop_back();
+    const OpenList::Entry top = open_.Pop(nodes_);
     ++stats_.heap_pops;
-    SearchNode& node = nodes_.At(top.p);
-    if (node.closed || top.g > node.g) continue;  // stale duplicate
-    node.closed = 1;
+    SearchNode& node = nodes_.Node(top.id);
+    node.heap_index = SearchNode::kClosed;
     ++stats_.expanded;
-    if (trace_ != nullptr) trace_->push_back(top.p);
-    if (top.p == goal) {
+    const Point p = nodes_.PointOf(top.id);
+    if (trace_ != nullptr) trace_->push_back(p);
+    if (top.id == goal_id) {
       *outcome = SearchOutcome::kFound;
       return;
     }
@@ -92,7 +88,6 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
       *outcome = SearchOutcome::kLimitReached;
       return;
     }
-    const Point p = top.p;
     const uint8_t p_cost = grid.cost(p);
     const uint8_t open = OpenDirections(grid, p, bounds, options.connectivity);
     for (int d = 0; d < kDirectionCount; ++d) {
@@ -100,25 +95,28 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
       const Direction dir = static_cast<Direction>(d);
       const Point q = Step(p, dir);
       const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
-      SearchNode& next = nodes_.At(q);
-      if (!nodes_.Fresh(next)) nodes_.Init(next);
+      const NodeId q_id = nodes_.Id(q);
+      SearchNode& next = nodes_.Touch(q_id);
       if (g >= next.g) {  // also skips closed nodes (consistent h)
         // An equally short way in that keeps p's direction: take it (the
         // parent chain stays acyclic as costs are positive).
-        if (options.prefer_straight && !(p == start) &&
-            node.parent == static_cast<uint8_t>(d) && next.parent != d &&
-            g <= next.g + 1e-9 * next.g) {
-          next.parent = static_cast<uint8_t>(d);
+        if (options.prefer_straight && !(p == start) && node.parent() == d &&
+            next.parent() != d && g <= next.g + 1e-9 * next.g) {
+          next.set_parent(d);
         }
         continue;
       }
       next.g = g;
-      next.parent = static_cast<uint8_t>(d);
-      next.closed = 0;  // weighted A* may reopen
-      open_.push_back({g + heuristic(q), g, q});
-      std::push_heap(open_.begin(), open_.end(), OpenListOrder());
+      next.set_parent(d);
       ++stats_.generated;
-      ++stats_.heap_pushes;
+      const OpenList::Entry entry{g + heuristic(q), g, q_id};
+      if (next.heap_index < SearchNode::kUnqueued) {
+        open_.Decrease(next.heap_index, entry, nodes_);
+        ++stats_.heap_decreases;
+      } else {  // new, or closed and reopened (weighted A*)
+        open_.Push(entry, nodes_);
+        ++stats_.heap_pushes;
+      }
     }
   }
   *outcome = SearchOutcome::kUnreachable;
@@ -128,7 +126,8 @@ void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
   reversed_steps_.clear();
   Point p = goal;
   while (!(p == start)) {
-    const Direction d = static_cast<Direction>(nodes_.At(p).parent);
+    const Direction d =
+        static_cast<Direction>(nodes_.Node(nodes_.Id(p)).parent());
     reversed_steps_.push_back(d);
     p = Step(p, Opposite(d));
   }
@@ -147,12 +146,11 @@ void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
 bool GridAStar::Expanded(Point p) const {
   if (!grid_->InBounds(p)) return false;
   const SearchNode* n = nodes_.Find(p);
-  return n != nullptr && nodes_.Fresh(*n) && n->closed;
+  return n != nullptr && nodes_.Fresh(*n) && n->closed();
 }
 
 size_t GridAStar::MemoryUsage() const {
-  return sizeof(*this) + nodes_.MemoryUsage() +
-         open_.capacity() * sizeof(OpenEntry) +
+  return sizeof(*this) + nodes_.MemoryUsage() + open_.MemoryUsage() +
          reversed_steps_.capacity() * sizeof(Direction);
 }
 

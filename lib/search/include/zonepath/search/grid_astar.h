@@ -26,6 +26,7 @@
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/node_table.h"
+#include "zonepath/search/open_list.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
@@ -71,19 +72,13 @@ class GridAStar {
   size_t MemoryUsage() const;
 
  private:
-  struct OpenEntry {
-    double f;
-    double g;
-    Point p;
-  };
-
   void Search(Point start, Point goal, const AStarOptions& options,
               const Rect& bounds, SearchOutcome* outcome);
   void ExtractPath(Point start, Point goal, RunLengthPath* path);
 
   const Grid* grid_;
   NodeTable nodes_;
-  std::vector<OpenEntry> open_;
+  OpenList open_;
   std::vector<Direction> reversed_steps_;
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;
