@@ -9,6 +9,48 @@
 #include "zonepath/search/search_common.h"
 
 namespace zonepath {
+namespace {
+
+// Terrain costs of p's eight neighbours in Direction order (0 for blocked
+// cells and cells outside `bounds`) and the mask of directions a unit on p
+// may step in (OpenDirections). Cells strictly inside `bounds` skip the
+// bounds checks and read the three rows by cell index.
+uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
+                       Connectivity connectivity, uint8_t cost[8]) {
+  if (p.x > bounds.x0 && p.y > bounds.y0 && p.x + 1 < bounds.x1 &&
+      p.y + 1 < bounds.y1) {
+    const uint32_t w = static_cast<uint32_t>(grid.width());
+    const uint32_t i = grid.Index(p).value();
+    cost[0] = grid.cost(CellIndex(i - w));
+    cost[1] = grid.cost(CellIndex(i - w + 1));
+    cost[2] = grid.cost(CellIndex(i + 1));
+    cost[3] = grid.cost(CellIndex(i + w + 1));
+    cost[4] = grid.cost(CellIndex(i + w));
+    cost[5] = grid.cost(CellIndex(i + w - 1));
+    cost[6] = grid.cost(CellIndex(i - 1));
+    cost[7] = grid.cost(CellIndex(i - w - 1));
+  } else {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const Point q = Step(p, static_cast<Direction>(d));
+      cost[d] = bounds.Contains(q) ? grid.cost(q) : kBlocked;
+    }
+  }
+  const uint32_t n = cost[0] != 0, e = cost[2] != 0, s = cost[4] != 0,
+                 w = cost[6] != 0;
+  uint32_t open = n | e << 2 | s << 4 | w << 6;
+  if (connectivity == Connectivity::kEight) {
+    open |= (n & e & (cost[1] != 0)) << 1 | (e & s & (cost[3] != 0)) << 3 |
+            (s & w & (cost[5] != 0)) << 5 | (w & n & (cost[7] != 0)) << 7;
+  }
+  return static_cast<uint8_t>(open);
+}
+
+// Step cost factor per direction: StepCost(d, a, b) == (a + b) * factor[d]
+// exactly (halving is exact in binary floating point).
+constexpr double kHalfStepFactor[kDirectionCount] = {
+    0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2};
+
+}  // namespace
 
 absl::string_view SearchOutcomeName(SearchOutcome outcome) {
   switch (outcome) {
@@ -88,13 +130,15 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
       *outcome = SearchOutcome::kLimitReached;
       return;
     }
-    const uint8_t p_cost = grid.cost(p);
-    const uint8_t open = OpenDirections(grid, p, bounds, options.connectivity);
+    const uint32_t p_cost = grid.cost(p);
+    uint8_t cost[kDirectionCount];
+    const uint32_t open =
+        ReadNeighbours(grid, p, bounds, options.connectivity, cost);
     for (int d = 0; d < kDirectionCount; ++d) {
       if (!(open >> d & 1)) continue;
-      const Direction dir = static_cast<Direction>(d);
-      const Point q = Step(p, dir);
-      const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
+      const Point q = Step(p, static_cast<Direction>(d));
+      const double g =
+          top.g + static_cast<double>(p_cost + cost[d]) * kHalfStepFactor[d];
       const NodeId q_id = nodes_.Id(q);
       SearchNode& next = nodes_.Touch(q_id);
       if (g >= next.g) {  // also skips closed nodes (consistent h)
