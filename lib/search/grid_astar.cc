@@ -50,6 +50,16 @@ uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
 constexpr double kHalfStepFactor[kDirectionCount] = {
     0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2, 0.5, 0.5 * kSqrt2};
 
+// Offset of the neighbour in direction d within a node tile.
+constexpr int32_t kTileOffset[kDirectionCount] = {-NodeTable::kTileSide,
+                                                  -NodeTable::kTileSide + 1,
+                                                  1,
+                                                  NodeTable::kTileSide + 1,
+                                                  NodeTable::kTileSide,
+                                                  NodeTable::kTileSide - 1,
+                                                  -1,
+                                                  -NodeTable::kTileSide - 1};
+
 }  // namespace
 
 absl::string_view SearchOutcomeName(SearchOutcome outcome) {
@@ -134,13 +144,28 @@ void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
     uint8_t cost[kDirectionCount];
     const uint32_t open =
         ReadNeighbours(grid, p, bounds, options.connectivity, cost);
+    // Neighbours inside p's tile are addressed from p's node directly.
+    const NodeId local_x = top.id & (NodeTable::kTileSide - 1);
+    const NodeId local_y =
+        (top.id >> NodeTable::kTileShift) & (NodeTable::kTileSide - 1);
+    const bool inside_tile = local_x - 1 < NodeId{NodeTable::kTileSide - 2} &&
+                             local_y - 1 < NodeId{NodeTable::kTileSide - 2};
     for (int d = 0; d < kDirectionCount; ++d) {
       if (!(open >> d & 1)) continue;
       const Point q = Step(p, static_cast<Direction>(d));
       const double g =
           top.g + static_cast<double>(p_cost + cost[d]) * kHalfStepFactor[d];
-      const NodeId q_id = nodes_.Id(q);
-      SearchNode& next = nodes_.Touch(q_id);
+      NodeId q_id;
+      SearchNode* next_ptr;
+      if (inside_tile) {
+        q_id = top.id + static_cast<NodeId>(kTileOffset[d]);
+        next_ptr = &node + kTileOffset[d];
+        if (!nodes_.Fresh(*next_ptr)) nodes_.Init(*next_ptr);
+      } else {
+        q_id = nodes_.Id(q);
+        next_ptr = &nodes_.Touch(q_id);
+      }
+      SearchNode& next = *next_ptr;
       if (g >= next.g) {  // also skips closed nodes (consistent h)
         // An equally short way in that keeps p's direction: take it (the
         // parent chain stays acyclic as costs are positive).
