@@ -13,7 +13,7 @@
 // shifts and masks (no division).
 //
 //   NodeTable table(grid.width(), grid.height());
-//   table.NewSearch();
+//   table.NewSearch(kUnreached);
 //   const NodeId id = table.Id(p);
 //   SearchNode& n = table.Touch(id);   // allocated and fresh
 #ifndef ZONEPATH_SEARCH_NODE_TABLE_H_
@@ -36,7 +36,9 @@ struct SearchNode {
   static constexpr uint32_t kClosed = 0xFFFFFFFFu;    // expanded
   static constexpr uint32_t kUnqueued = 0xFFFFFFFEu;  // fresh, not queued
 
-  double g = 0;                     // best known cost from the start
+  // Best known cost from the start, in the searcher's representation (a
+  // double's bits, or GridAStar's exact pair).
+  uint64_t g = 0;
   uint32_t tag = 0;                 // search stamp << 3 | parent direction
   uint32_t heap_index = kUnqueued;  // place in the open list, or the above
 
@@ -55,8 +57,10 @@ class NodeTable {
 
   NodeTable(int32_t width, int32_t height);
 
-  // Starts a new search: every node becomes stale.
-  void NewSearch() {
+  // Starts a new search: every node becomes stale, and nodes it touches
+  // start with g = `unreached` (the representation's infinity).
+  void NewSearch(uint64_t unreached) {
+    unreached_ = unreached;
     stamp_ += 8;
     if (stamp_ == 0) Wrap();  // after 2^29 searches: clear for real
   }
@@ -76,7 +80,7 @@ class NodeTable {
   }
 
   // Node `id`, allocating its tile if needed and initialising it (g =
-  // infinity, unqueued) if an earlier search wrote it.
+  // unreached, unqueued) if an earlier search wrote it.
   SearchNode& Touch(NodeId id) {
     SearchNode* tile = tiles_[id >> kCellBits].get();
     if (tile == nullptr) tile = AllocateTile(id >> kCellBits);
@@ -105,7 +109,7 @@ class NodeTable {
   // True if the node was written by the current search.
   bool Fresh(const SearchNode& n) const { return (n.tag & ~7u) == stamp_; }
   void Init(SearchNode& n) const {
-    n.g = std::numeric_limits<double>::infinity();
+    n.g = unreached_;
     n.tag = stamp_;
     n.heap_index = SearchNode::kUnqueued;
   }
@@ -125,6 +129,7 @@ class NodeTable {
   std::vector<std::unique_ptr<SearchNode[]>> tiles_;
   size_t allocated_tiles_ = 0;
   uint32_t stamp_ = 0;  // multiple of 8: the tag's stamp bits
+  uint64_t unreached_ = 0;
 };
 
 }  // namespace zonepath
