@@ -1,7 +1,10 @@
 #include "zonepath/search/grid_astar.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -9,6 +12,101 @@
 #include "zonepath/search/search_common.h"
 
 namespace zonepath {
+namespace {
+
+// Terrain costs of p's eight neighbours in Direction order (0 for blocked
+// cells and cells outside `bounds`) and the mask of directions a unit on p
+// may step in (OpenDirections). Cells strictly inside `bounds` skip the
+// bounds checks and read the three rows by cell index.
+uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
+                       Connectivity connectivity, uint8_t cost[8]) {
+  if (p.x > bounds.x0 && p.y > bounds.y0 && p.x + 1 < bounds.x1 &&
+      p.y + 1 < bounds.y1) {
+    const uint32_t w = static_cast<uint32_t>(grid.width());
+    const uint32_t i = grid.Index(p).value();
+    cost[0] = grid.cost(CellIndex(i - w));
+    cost[1] = grid.cost(CellIndex(i - w + 1));
+    cost[2] = grid.cost(CellIndex(i + 1));
+    cost[3] = grid.cost(CellIndex(i + w + 1));
+    cost[4] = grid.cost(CellIndex(i + w));
+    cost[5] = grid.cost(CellIndex(i + w - 1));
+    cost[6] = grid.cost(CellIndex(i - 1));
+    cost[7] = grid.cost(CellIndex(i - w - 1));
+  } else {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      const Point q = Step(p, static_cast<Direction>(d));
+      cost[d] = bounds.Contains(q) ? grid.cost(q) : kBlocked;
+    }
+  }
+  const uint32_t n = cost[0] != 0, e = cost[2] != 0, s = cost[4] != 0,
+                 w = cost[6] != 0;
+  uint32_t open = n | e << 2 | s << 4 | w << 6;
+  if (connectivity == Connectivity::kEight) {
+    open |= (n & e & (cost[1] != 0)) << 1 | (e & s & (cost[3] != 0)) << 3 |
+            (s & w & (cost[5] != 0)) << 5 | (w & n & (cost[7] != 0)) << 7;
+  }
+  return static_cast<uint8_t>(open);
+}
+
+constexpr double kHalfSqrt2 = 0.5 * kSqrt2;
+
+// How a search holds path costs in SearchNode::g.
+//
+// A step between cells of terrain costs a and b costs (a + b) / 2 straight
+// and (a + b) / 2 * sqrt2 diagonally, so every path cost is (A + B sqrt2) / 2
+// for integers A (the sums of straight steps) and B (of diagonal ones).
+// PairCost keeps g as exactly that pair, A | B << 32: equal costs are equal
+// bit for bit, and so are the f = g + h of nodes on one f contour (h is a
+// pair too), so ties really go to the larger g. Summed as doubles, equal
+// costs reached along different paths differ in the last bits and ties
+// break at random: 4-11 % more expansions on the MovingAI maps. A and B
+// grow by at most 2 x 255 per step and a path has fewer steps than the
+// bounds have cells, so PairCost serves bounds of up to kMaxPairCells cells
+// and DoubleCost (g as a double) larger ones.
+struct PairCost {
+  static constexpr int64_t kMaxPairCells = 0xFFFFFFFEll / 510;
+  static constexpr uint64_t kUnreached = ~uint64_t{0};  // above any real g
+
+  static uint64_t Add(uint64_t g, int d, uint32_t cost_sum) {
+    return g + (uint64_t{cost_sum} << ((d & 1) * 32));  // odd d: diagonal
+  }
+  // a and b are below 2^63: signed conversions are one instruction.
+  static double Value(uint64_t a, uint64_t b) {
+    return static_cast<double>(static_cast<int64_t>(a)) * 0.5 +
+           static_cast<double>(static_cast<int64_t>(b)) * kHalfSqrt2;
+  }
+  static double Value(uint64_t g) { return Value(g & 0xFFFFFFFFu, g >> 32); }
+  static bool Equal(uint64_t g, uint64_t other) { return g == other; }
+};
+
+struct DoubleCost {
+  static constexpr uint64_t kUnreached =
+      std::bit_cast<uint64_t>(std::numeric_limits<double>::infinity());
+
+  static uint64_t Add(uint64_t g, int d, uint32_t cost_sum) {
+    // StepCost exactly: halving is exact in binary floating point.
+    return std::bit_cast<uint64_t>(std::bit_cast<double>(g) +
+                                   static_cast<double>(cost_sum) *
+                                       ((d & 1) != 0 ? kHalfSqrt2 : 0.5));
+  }
+  static double Value(uint64_t g) { return std::bit_cast<double>(g); }
+  // "Equally short" up to rounding.
+  static bool Equal(uint64_t g, uint64_t other) {
+    return Value(g) <= Value(other) + 1e-9 * Value(other);
+  }
+};
+
+// Offset of the neighbour in direction d within a node tile.
+constexpr int32_t kTileOffset[kDirectionCount] = {-NodeTable::kTileSide,
+                                                  -NodeTable::kTileSide + 1,
+                                                  1,
+                                                  NodeTable::kTileSide + 1,
+                                                  NodeTable::kTileSide,
+                                                  NodeTable::kTileSide - 1,
+                                                  -1,
+                                                  -NodeTable::kTileSide - 1};
+
+}  // namespace
 
 absl::string_view SearchOutcomeName(SearchOutcome outcome) {
   switch (outcome) {
@@ -48,97 +146,153 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
   if (!grid_->SameComponent(start, goal)) return SearchOutcome::kUnreachable;
 
   const absl::Time begin = absl::Now();
-  SearchOutcome outcome = SearchOutcome::kUnreachable;
-  Search(start, goal, options, bounds, &outcome);
-  if (outcome == SearchOutcome::kFound) ExtractPath(start, goal, path);
+  const SearchOutcome outcome =
+      static_cast<int64_t>(bounds.width()) * bounds.height() <=
+              PairCost::kMaxPairCells
+          ? SearchWith<PairCost>(start, goal, options, bounds, path)
+          : SearchWith<DoubleCost>(start, goal, options, bounds, path);
   stats_.time = absl::Now() - begin;
   return outcome;
 }
 
-void GridAStar::Search(Point start, Point goal, const AStarOptions& options,
-                       const Rect& bounds, SearchOutcome* outcome) {
+template <typename Cost>
+SearchOutcome GridAStar::SearchWith(Point start, Point goal,
+                                    const AStarOptions& options,
+                                    const Rect& bounds, RunLengthPath* path) {
   const Grid& grid = *grid_;
   const double h_scale = options.weight;
   const double min_cost = grid.min_cost();
-  auto heuristic = [&](Point p) {
-    return h_scale * HeuristicCost(p, goal, options.connectivity, min_cost);
+  const bool eight = options.connectivity == Connectivity::kEight;
+  const bool reopen = h_scale != 1.0;
+  // f of a node with cost g at q. With weight 1 and PairCost, g + h is
+  // summed as a pair so that equal f are equal bit for bit.
+  auto f_of = [&](uint64_t g, Point q) {
+    if constexpr (std::is_same_v<Cost, PairCost>) {
+      if (h_scale == 1.0) {
+        const uint64_t dx = static_cast<uint64_t>(std::abs(q.x - goal.x));
+        const uint64_t dy = static_cast<uint64_t>(std::abs(q.y - goal.y));
+        const uint64_t lo = eight ? std::min(dx, dy) : 0;
+        const uint64_t twice_min = 2 * grid.min_cost();
+        return PairCost::Value(
+            (g & 0xFFFFFFFFu) + twice_min * (dx + dy - 2 * lo),
+            (g >> 32) + twice_min * lo);
+      }
+    }
+    return Cost::Value(g) +
+           h_scale * HeuristicCost(q, goal, options.connectivity, min_cost);
   };
 
-  nodes_.NewSearch();
-  open_.clear();
+  nodes_.NewSearch(Cost::kUnreached);
+  open_.Clear();
+  const NodeId start_id = nodes_.Id(start);
+  const NodeId goal_id = nodes_.Id(goal);
   {
-    SearchNode& s = nodes_.At(start);
-    nodes_.Init(s);
-    s.g = 0;
-    open_.push_back({heuristic(start), 0.0, start});
+    SearchNode& s = nodes_.Touch(start_id);
+    s.g = 0;  // a zero cost in both representations
+    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes_);
     ++stats_.heap_pushes;
   }
   while (!open_.empty()) {
-    std::pop_heap(open_.begin(), open_.end(), OpenListOrder());
-    const OpenEntry top = open_.back();
-    open_.pop_back();
+    const OpenList::Entry top = open_.Pop(nodes_);
     ++stats_.heap_pops;
-    SearchNode& node = nodes_.At(top.p);
-    if (node.closed || top.g > node.g) continue;  // stale duplicate
-    node.closed = 1;
+    SearchNode& node = nodes_.Node(top.id);
+    node.heap_index = SearchNode::kClosed;
     ++stats_.expanded;
-    if (trace_ != nullptr) trace_->push_back(top.p);
-    if (top.p == goal) {
-      *outcome = SearchOutcome::kFound;
-      return;
+    const Point p = nodes_.PointOf(top.id);
+    if (trace_ != nullptr) trace_->push_back(p);
+    if (top.id == goal_id) {
+      ExtractPath<Cost>(start, goal, options, bounds, path);
+      return SearchOutcome::kFound;
     }
     if (options.max_expansions > 0 &&
         stats_.expanded >= options.max_expansions) {
-      *outcome = SearchOutcome::kLimitReached;
-      return;
+      return SearchOutcome::kLimitReached;
     }
-    const Point p = top.p;
-    const uint8_t p_cost = grid.cost(p);
-    const uint8_t open = OpenDirections(grid, p, bounds, options.connectivity);
+    const uint64_t p_g = node.g;
+    const uint32_t p_cost = grid.cost(p);
+    uint8_t cost[kDirectionCount];
+    const uint32_t open =
+        ReadNeighbours(grid, p, bounds, options.connectivity, cost);
+    // Neighbours inside p's tile are addressed from p's node directly.
+    const NodeId local_x = top.id & (NodeTable::kTileSide - 1);
+    const NodeId local_y =
+        (top.id >> NodeTable::kTileShift) & (NodeTable::kTileSide - 1);
+    const bool inside_tile = local_x - 1 < NodeId{NodeTable::kTileSide - 2} &&
+                             local_y - 1 < NodeId{NodeTable::kTileSide - 2};
     for (int d = 0; d < kDirectionCount; ++d) {
       if (!(open >> d & 1)) continue;
-      const Direction dir = static_cast<Direction>(d);
-      const Point q = Step(p, dir);
-      const double g = top.g + StepCost(dir, p_cost, grid.cost(q));
-      SearchNode& next = nodes_.At(q);
-      if (!nodes_.Fresh(next)) nodes_.Init(next);
-      if (g >= next.g) {  // also skips closed nodes (consistent h)
-        // An equally short way in that keeps p's direction: take it (the
-        // parent chain stays acyclic as costs are positive).
-        if (options.prefer_straight && !(p == start) &&
-            node.parent == static_cast<uint8_t>(d) && next.parent != d &&
-            g <= next.g + 1e-9 * next.g) {
-          next.parent = static_cast<uint8_t>(d);
-        }
-        continue;
+      const Point q = Step(p, static_cast<Direction>(d));
+      const uint64_t g = Cost::Add(p_g, d, p_cost + cost[d]);
+      NodeId q_id;
+      SearchNode* next_ptr;
+      if (inside_tile) {
+        q_id = top.id + static_cast<NodeId>(kTileOffset[d]);
+        next_ptr = &node + kTileOffset[d];
+        if (!nodes_.Fresh(*next_ptr)) nodes_.Init(*next_ptr);
+      } else {
+        q_id = nodes_.Id(q);
+        next_ptr = &nodes_.Touch(q_id);
       }
+      SearchNode& next = *next_ptr;
+      // With a consistent heuristic (weight 1) an expanded node's g is
+      // final; weighted A* may reopen it.
+      if (next.closed() && !reopen) continue;
+      const double g_value = Cost::Value(g);
+      if (g_value >= Cost::Value(next.g)) continue;
       next.g = g;
-      next.parent = static_cast<uint8_t>(d);
-      next.closed = 0;  // weighted A* may reopen
-      open_.push_back({g + heuristic(q), g, q});
-      std::push_heap(open_.begin(), open_.end(), OpenListOrder());
+      next.set_parent(d);
       ++stats_.generated;
-      ++stats_.heap_pushes;
+      const OpenList::Entry entry{f_of(g, q), g_value, q_id};
+      if (next.heap_index < SearchNode::kUnqueued) {
+        open_.Decrease(next.heap_index, entry, nodes_);
+        ++stats_.heap_decreases;
+      } else {  // new, or closed and reopened (weighted A*)
+        open_.Push(entry, nodes_);
+        ++stats_.heap_pushes;
+      }
     }
   }
-  *outcome = SearchOutcome::kUnreachable;
+  return SearchOutcome::kUnreachable;
 }
 
-void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
+template <typename Cost>
+void GridAStar::ExtractPath(Point start, Point goal,
+                            const AStarOptions& options, const Rect& bounds,
+                            RunLengthPath* path) {
+  const Grid& grid = *grid_;
   reversed_steps_.clear();
-  Point p = goal;
-  while (!(p == start)) {
-    const Direction d = static_cast<Direction>(nodes_.At(p).parent);
-    reversed_steps_.push_back(d);
-    p = Step(p, Opposite(d));
+  Point q = goal;
+  int out = -1;  // direction of the step leaving q (none at the goal)
+  while (!(q == start)) {
+    const SearchNode& n = nodes_.Node(nodes_.Id(q));
+    int d = n.parent();
+    // prefer_straight: enter q in the direction we leave it if the cell
+    // behind q was reached at exactly g(q) minus that step's cost. Its own
+    // chain back to the start is then just as short, so the path keeps its
+    // cost and loses a turn. g falls with every step, so the walk ends.
+    if (options.prefer_straight && out >= 0 && out != d) {
+      uint8_t cost[kDirectionCount];
+      const int back = static_cast<int>(Opposite(static_cast<Direction>(out)));
+      if (ReadNeighbours(grid, q, bounds, options.connectivity, cost) >> back &
+          1) {
+        const SearchNode* r =
+            nodes_.Find(Step(q, static_cast<Direction>(back)));
+        if (r != nullptr && nodes_.Fresh(*r) && r->g != Cost::kUnreached &&
+            Cost::Equal(Cost::Add(r->g, out, grid.cost(q) + cost[back]), n.g)) {
+          d = out;
+        }
+      }
+    }
+    reversed_steps_.push_back(static_cast<Direction>(d));
+    out = d;
+    q = Step(q, Opposite(static_cast<Direction>(d)));
   }
-  // The cost is summed in walking order, so it equals WalkPath's exactly
-  // (tie-breaking may pick parents whose g differs in the last bits).
+  // The cost is summed in walking order, so it equals WalkPath's exactly.
   double cost = 0;
-  p = start;
+  Point p = start;
   for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
     path->Append(*it);
-    cost += StepCost(*grid_, p, *it);
+    cost += StepCost(grid, p, *it);
     p = Step(p, *it);
   }
   path->set_cost(cost);
@@ -147,12 +301,11 @@ void GridAStar::ExtractPath(Point start, Point goal, RunLengthPath* path) {
 bool GridAStar::Expanded(Point p) const {
   if (!grid_->InBounds(p)) return false;
   const SearchNode* n = nodes_.Find(p);
-  return n != nullptr && nodes_.Fresh(*n) && n->closed;
+  return n != nullptr && nodes_.Fresh(*n) && n->closed();
 }
 
 size_t GridAStar::MemoryUsage() const {
-  return sizeof(*this) + nodes_.MemoryUsage() +
-         open_.capacity() * sizeof(OpenEntry) +
+  return sizeof(*this) + nodes_.MemoryUsage() + open_.MemoryUsage() +
          reversed_steps_.capacity() * sizeof(Direction);
 }
 

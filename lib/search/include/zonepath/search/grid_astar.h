@@ -26,6 +26,7 @@
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/node_table.h"
+#include "zonepath/search/open_list.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
@@ -42,8 +43,10 @@ struct AStarOptions {
   int64_t max_expansions = 0;
   // Search only inside this rectangle (start and goal must lie in it).
   std::optional<Rect> bounds;
-  // On a tie in g, make a cell's parent the neighbour it is reached from in
-  // a straight line: equally short paths with fewer direction changes.
+  // Among the equally short paths the search found, prefer straight runs:
+  // walking back from the goal, enter each cell in the direction the path
+  // leaves it whenever that way in is exactly as short (fewer turns, same
+  // cost).
   bool prefer_straight = false;
 };
 
@@ -71,19 +74,18 @@ class GridAStar {
   size_t MemoryUsage() const;
 
  private:
-  struct OpenEntry {
-    double f;
-    double g;
-    Point p;
-  };
-
-  void Search(Point start, Point goal, const AStarOptions& options,
-              const Rect& bounds, SearchOutcome* outcome);
-  void ExtractPath(Point start, Point goal, RunLengthPath* path);
+  // The search with path costs held as Cost (see grid_astar.cc); writes
+  // the path when found.
+  template <typename Cost>
+  SearchOutcome SearchWith(Point start, Point goal, const AStarOptions& options,
+                           const Rect& bounds, RunLengthPath* path);
+  template <typename Cost>
+  void ExtractPath(Point start, Point goal, const AStarOptions& options,
+                   const Rect& bounds, RunLengthPath* path);
 
   const Grid* grid_;
   NodeTable nodes_;
-  std::vector<OpenEntry> open_;
+  OpenList open_;
   std::vector<Direction> reversed_steps_;
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;

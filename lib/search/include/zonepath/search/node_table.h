@@ -7,10 +7,15 @@
 // stamp of the search that last wrote it; NewSearch() bumps the stamp, which
 // invalidates every node at once (warthog's per-node search number).
 //
+// Nodes are named by a 32-bit NodeId: tile row, tile column and the cell's
+// place in its tile, as bit fields, so that the id of a neighbour inside the
+// same tile is the id plus a constant and an id turns back into a point with
+// shifts and masks (no division).
+//
 //   NodeTable table(grid.width(), grid.height());
-//   table.NewSearch();
-//   SearchNode& n = table.At(p);
-//   if (!table.Fresh(n)) table.Init(n);   // first touch in this search
+//   table.NewSearch(kUnreached);
+//   const NodeId id = table.Id(p);
+//   SearchNode& n = table.Touch(id);   // allocated and fresh
 #ifndef ZONEPATH_SEARCH_NODE_TABLE_H_
 #define ZONEPATH_SEARCH_NODE_TABLE_H_
 
@@ -23,11 +28,23 @@
 
 namespace zonepath {
 
+using NodeId = uint32_t;
+
+// 16 bytes: four nodes per cache line.
 struct SearchNode {
-  double g = 0;        // best known cost from the start
-  uint32_t stamp = 0;  // search generation that wrote this node
-  uint8_t parent = 0;  // Direction of the step that reached this node
-  uint8_t closed = 0;  // 1 once expanded
+  // Values of heap_index that are not positions in the open list.
+  static constexpr uint32_t kClosed = 0xFFFFFFFFu;    // expanded
+  static constexpr uint32_t kUnqueued = 0xFFFFFFFEu;  // fresh, not queued
+
+  // Best known cost from the start, in the searcher's representation (a
+  // double's bits, or GridAStar's exact pair).
+  uint64_t g = 0;
+  uint32_t tag = 0;                 // search stamp << 3 | parent direction
+  uint32_t heap_index = kUnqueued;  // place in the open list, or the above
+
+  int parent() const { return static_cast<int>(tag & 7); }
+  void set_parent(int d) { tag = (tag & ~7u) | static_cast<uint32_t>(d); }
+  bool closed() const { return heap_index == kClosed; }
 };
 
 class NodeTable {
@@ -35,52 +52,66 @@ class NodeTable {
   static constexpr int kTileShift = 6;
   static constexpr int kTileSide = 1 << kTileShift;
   static constexpr int kTileCells = kTileSide * kTileSide;
+  static constexpr int kCellBits = 2 * kTileShift;
+  static constexpr NodeId kCellMask = kTileCells - 1;
 
-  NodeTable(int32_t width, int32_t height)
-      : tiles_x_((width + kTileSide - 1) >> kTileShift),
-        tiles_(static_cast<size_t>(tiles_x_) *
-               ((height + kTileSide - 1) >> kTileShift)) {}
+  NodeTable(int32_t width, int32_t height);
 
-  // Starts a new search: every node becomes stale.
-  void NewSearch() {
-    if (++stamp_ == 0) {  // wrapped after 2^32 searches: clear for real
-      for (auto& tile : tiles_) {
-        if (tile) {
-          for (int i = 0; i < kTileCells; ++i) tile[i].stamp = 0;
-        }
-      }
-      stamp_ = 1;
-    }
+  // Starts a new search: every node becomes stale, and nodes it touches
+  // start with g = `unreached` (the representation's infinity).
+  void NewSearch(uint64_t unreached) {
+    unreached_ = unreached;
+    stamp_ += 8;
+    if (stamp_ == 0) Wrap();  // after 2^29 searches: clear for real
   }
 
-  // Node of cell p (which must be inside the grid).
-  SearchNode& At(Point p) {
-    std::unique_ptr<SearchNode[]>& tile =
-        tiles_[static_cast<size_t>(p.y >> kTileShift) * tiles_x_ +
-               (p.x >> kTileShift)];
-    if (!tile) {
-      tile = std::make_unique<SearchNode[]>(kTileCells);
-      ++allocated_tiles_;
-    }
-    return tile[((p.y & (kTileSide - 1)) << kTileShift) |
-                (p.x & (kTileSide - 1))];
+  NodeId Id(Point p) const {
+    return (static_cast<NodeId>(p.y >> kTileShift) << row_shift_) |
+           (static_cast<NodeId>(p.x >> kTileShift) << kCellBits) |
+           (static_cast<NodeId>(p.y & (kTileSide - 1)) << kTileShift) |
+           static_cast<NodeId>(p.x & (kTileSide - 1));
+  }
+  Point PointOf(NodeId id) const {
+    const int32_t tx = static_cast<int32_t>((id >> kCellBits) & tile_x_mask_);
+    const int32_t ty = static_cast<int32_t>(id >> row_shift_);
+    return {(tx << kTileShift) | static_cast<int32_t>(id & (kTileSide - 1)),
+            (ty << kTileShift) |
+                static_cast<int32_t>((id >> kTileShift) & (kTileSide - 1))};
+  }
+
+  // Node `id`, allocating its tile if needed and initialising it (g =
+  // unreached, unqueued) if an earlier search wrote it.
+  SearchNode& Touch(NodeId id) {
+    SearchNode* tile = tiles_[id >> kCellBits].get();
+    if (tile == nullptr) tile = AllocateTile(id >> kCellBits);
+    SearchNode& n = tile[id & kCellMask];
+    if ((n.tag & ~7u) != stamp_) Init(n);
+    return n;
+  }
+  // Node `id` of a tile already touched in this search, as it is.
+  SearchNode& Node(NodeId id) {
+    return tiles_[id >> kCellBits][id & kCellMask];
+  }
+  // First node of the tile holding `id` (allocated on first touch); with
+  // Fresh/Init, for callers that address the neighbours of a cell inside
+  // one tile directly.
+  SearchNode* Tile(NodeId id) {
+    SearchNode* tile = tiles_[id >> kCellBits].get();
+    return tile != nullptr ? tile : AllocateTile(id >> kCellBits);
   }
   // Null if the tile was never touched: for read-only inspection.
   const SearchNode* Find(Point p) const {
-    const auto& tile =
-        tiles_[static_cast<size_t>(p.y >> kTileShift) * tiles_x_ +
-               (p.x >> kTileShift)];
-    if (!tile) return nullptr;
-    return &tile[((p.y & (kTileSide - 1)) << kTileShift) |
-                 (p.x & (kTileSide - 1))];
+    const NodeId id = Id(p);
+    const SearchNode* tile = tiles_[id >> kCellBits].get();
+    return tile != nullptr ? &tile[id & kCellMask] : nullptr;
   }
 
   // True if the node was written by the current search.
-  bool Fresh(const SearchNode& n) const { return n.stamp == stamp_; }
+  bool Fresh(const SearchNode& n) const { return (n.tag & ~7u) == stamp_; }
   void Init(SearchNode& n) const {
-    n.g = std::numeric_limits<double>::infinity();
-    n.stamp = stamp_;
-    n.closed = 0;
+    n.g = unreached_;
+    n.tag = stamp_;
+    n.heap_index = SearchNode::kUnqueued;
   }
 
   size_t MemoryUsage() const {
@@ -89,10 +120,16 @@ class NodeTable {
   }
 
  private:
-  int32_t tiles_x_;
+  SearchNode* AllocateTile(size_t tile);
+  void Wrap();
+
+  int row_shift_;       // kCellBits + bits of a tile column number
+  NodeId tile_x_mask_;  // tile column mask
+  // Tile (tx, ty) is tiles_[ty << (row_shift_ - kCellBits) | tx].
   std::vector<std::unique_ptr<SearchNode[]>> tiles_;
   size_t allocated_tiles_ = 0;
-  uint32_t stamp_ = 0;
+  uint32_t stamp_ = 0;  // multiple of 8: the tag's stamp bits
+  uint64_t unreached_ = 0;
 };
 
 }  // namespace zonepath

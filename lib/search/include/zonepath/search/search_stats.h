@@ -13,9 +13,10 @@
 namespace zonepath {
 
 struct SearchStats {
-  int64_t expanded = 0;   // nodes taken from the open list and closed
-  int64_t generated = 0;  // successors whose cost was improved (pushed)
-  int64_t heap_pushes = 0;
+  int64_t expanded = 0;        // nodes taken from the open list and closed
+  int64_t generated = 0;       // successors whose cost was improved (pushed)
+  int64_t heap_pushes = 0;     // entries inserted into the open list
+  int64_t heap_decreases = 0;  // open entries whose key was lowered in place
   int64_t heap_pops = 0;
   absl::Duration time;  // wall time of the search
 
@@ -23,6 +24,7 @@ struct SearchStats {
     expanded += other.expanded;
     generated += other.generated;
     heap_pushes += other.heap_pushes;
+    heap_decreases += other.heap_decreases;
     heap_pops += other.heap_pops;
     time += other.time;
     return *this;
