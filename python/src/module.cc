@@ -33,24 +33,40 @@ void RaiseStatus(const absl::Status& status) {
   throw py::error_already_set();
 }
 
-Point ToPoint(const py::handle& value, const char* what) {
-  try {
-    py::sequence seq = py::reinterpret_borrow<py::sequence>(value);
-    if (!py::isinstance<py::sequence>(value) || py::len(seq) != 2) {
-      throw py::value_error();
-    }
-    const int64_t x = seq[0].cast<int64_t>(), y = seq[1].cast<int64_t>();
-    if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX) {
-      throw py::value_error();
-    }
-    return {static_cast<int32_t>(x), static_cast<int32_t>(y)};
-  } catch (const py::error_already_set&) {
-  } catch (const py::value_error&) {
-  } catch (const py::cast_error&) {
+namespace {
+
+// One coordinate of a point, or false.
+bool Coordinate(PyObject* item, int32_t* out) {
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
+  if (v == -1 && PyErr_Occurred()) {
+    PyErr_Clear();
+    return false;
   }
-  throw py::value_error(
-      absl::StrCat(what, " must be an (x, y) pair of integers, got ",
-                   std::string(py::repr(value))));
+  if (overflow != 0 || v < INT32_MIN || v > INT32_MAX) return false;
+  *out = static_cast<int32_t>(v);
+  return true;
+}
+
+}  // namespace
+
+Point ToPoint(const py::handle& value, const char* what) {
+  // Tuples and lists directly (the common case, and find_path's hot path);
+  // any other sequence (e.g. a NumPy row) through the sequence protocol.
+  PyObject* seq = PySequence_Fast(value.ptr(), "");
+  if (seq != nullptr) {
+    Point p;
+    const bool ok = PySequence_Fast_GET_SIZE(seq) == 2 &&
+                    Coordinate(PySequence_Fast_GET_ITEM(seq, 0), &p.x) &&
+                    Coordinate(PySequence_Fast_GET_ITEM(seq, 1), &p.y);
+    Py_DECREF(seq);
+    if (ok) return p;
+  } else {
+    PyErr_Clear();
+  }
+  throw py::value_error(absl::StrCat(what,
+                                     " must be an (x, y) pair of integers, got ",
+                                     std::string(py::repr(value))));
 }
 
 py::array_t<int64_t> RunsArray(const std::vector<Run>& runs) {

@@ -501,7 +501,16 @@ static void TestChanges(zonepath_world* world) {
   CHECK(CheckedFindPath(old_planner, costs, start, goal, NULL) > 0);
   zonepath_planner_free(old_planner);
   zonepath_planner_free(planner);
+  /* Versions share memory but not lifetimes: free the middle one first. */
+  zonepath_cell_change reopen = {48, 5, 1};
+  zonepath_world* third = NULL;
+  CHECK_OK(zonepath_world_apply_changes(next, &reopen, 1, &third));
   zonepath_world_free(next);
+  CHECK_OK(zonepath_planner_create(third, &planner));
+  CHECK_OK(zonepath_planner_find_path(planner, start, goal, NULL, &outcome));
+  CHECK(outcome == ZONEPATH_FOUND);
+  zonepath_planner_free(planner);
+  zonepath_world_free(third);
   free(after);
 }
 

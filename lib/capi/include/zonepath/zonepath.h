@@ -95,15 +95,18 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.0 (library 0.1.0)". Static storage; any thread. */
+/* "zonepath C API 1.0 (library 0.1.0)". Any thread; static storage (do not
+ * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
-/* major << 16 | minor of the loaded library. Any thread. */
+/* major << 16 | minor of the loaded library (compare the major with
+ * ZONEPATH_C_VERSION_MAJOR at start-up). Any thread. */
 ZONEPATH_C_API uint32_t zonepath_api_version(void);
 /* "OK", "INVALID_ARGUMENT", ...; "UNKNOWN_STATUS" for other values.
  * Static storage; any thread. */
 ZONEPATH_C_API const char* zonepath_status_name(zonepath_status status);
-/* The calling thread's last error code and message. The message is valid
- * until the thread's next zonepath call. */
+/* The calling thread's last error code and message (per thread). The
+ * message belongs to the library and stays valid until the thread's next
+ * zonepath call; copy it to keep it. */
 ZONEPATH_C_API zonepath_status zonepath_last_error(void);
 ZONEPATH_C_API const char* zonepath_last_error_message(void);
 
@@ -207,48 +210,64 @@ ZONEPATH_C_API void zonepath_plan_options_init(zonepath_plan_options* options);
 typedef struct zonepath_world zonepath_world;
 
 /* Builds a world from a MovingAI .map file (weighted legend: digits 1-9 are
- * costs). `params` NULL means defaults. On success *out is a new world. */
+ * costs). `params` NULL means defaults; the build runs on params->threads
+ * worker threads. Any thread. On success *out is a new world the caller
+ * owns (zonepath_world_free); map_path and params are only read. */
 ZONEPATH_C_API zonepath_status zonepath_world_build_from_map(
     const char* map_path, const zonepath_build_params* params,
     zonepath_world** out);
 /* Builds a world from `width * height` cost bytes, row-major (costs[y *
- * width + x]; 0 blocked, 1..255 cost). The bytes are copied. */
+ * width + x]; 0 blocked, 1..255 cost); costs_size must equal width *
+ * height. The bytes are copied (the caller keeps its array). Any thread;
+ * *out as for zonepath_world_build_from_map. */
 ZONEPATH_C_API zonepath_status zonepath_world_build(
     const uint8_t* costs, size_t costs_size, int32_t width, int32_t height,
     const zonepath_build_params* params, zonepath_world** out);
-/* Loads a world file (zonepath build / zonepath_world_save). */
+/* Loads a world file (zonepath build / zonepath_world_save); errors name
+ * the file and the failing field. Any thread; *out is the caller's
+ * (zonepath_world_free). */
 ZONEPATH_C_API zonepath_status zonepath_world_load(const char* path,
                                                    zonepath_world** out);
-/* Saves atomically (temporary file + rename). */
+/* Saves atomically (temporary file + rename). Any thread, also while
+ * other threads plan on the world. */
 ZONEPATH_C_API zonepath_status zonepath_world_save(const zonepath_world* world,
                                                    const char* path);
+/* Size, levels, version and memory of the world into the caller's `info`
+ * (struct_size set). Any thread. */
 ZONEPATH_C_API zonepath_status
 zonepath_world_get_info(const zonepath_world* world, zonepath_world_info* info);
-/* Copies the cost bytes (width * height, row-major) into `costs`; see
- * BUFFERS at zonepath_planner_path_runs. */
+/* Copies the cost bytes (width * height, row-major) into the caller's
+ * `costs`; see BUFFERS at zonepath_planner_path_runs. Any thread. */
 ZONEPATH_C_API zonepath_status zonepath_world_costs(const zonepath_world* world,
                                                     uint8_t* costs,
                                                     size_t capacity,
                                                     size_t* needed);
 /* The next version of `world` with the changes applied (a later change of
  * the same cell wins). `world` is not modified; both stay valid and share
- * unchanged memory. A bad change rejects the whole batch. */
+ * unchanged memory (reference counted: either may be freed first). A bad
+ * change rejects the whole batch, naming it. Any thread, also while others
+ * plan on `world`; *out is the caller's (zonepath_world_free). */
 ZONEPATH_C_API zonepath_status zonepath_world_apply_changes(
     const zonepath_world* world, const zonepath_cell_change* changes,
     size_t count, zonepath_world** out);
-/* Frees a world (NULL is ignored). No planner may still use it. */
+/* Frees a world (NULL is ignored). No planner made from it may remain,
+ * and no other thread may be using it. */
 ZONEPATH_C_API void zonepath_world_free(zonepath_world* world);
 
 /* ---- Planners (one thread at a time; the world must outlive it) --------- */
 
 typedef struct zonepath_planner zonepath_planner;
 
+/* A planner on `world` (which must outlive it). Any thread; make one per
+ * thread that plans. *out is the caller's (zonepath_planner_free). */
 ZONEPATH_C_API zonepath_status
 zonepath_planner_create(const zonepath_world* world, zonepath_planner** out);
+/* Frees a planner (NULL is ignored); its cursors must be freed first. */
 ZONEPATH_C_API void zonepath_planner_free(zonepath_planner* planner);
 
 /* Plans, refines (and smooths if asked) the whole path, kept in the planner
  * until its next find_path/plan: read it with zonepath_planner_path_*.
+ * The planner's thread only (all planner functions below).
  * `options` NULL means defaults. An unreachable goal is ZONEPATH_OK with
  * *outcome = ZONEPATH_UNREACHABLE and an empty path; an endpoint outside
  * the grid or blocked is ZONEPATH_INVALID_ARGUMENT. */
@@ -260,9 +279,10 @@ ZONEPATH_C_API zonepath_status zonepath_planner_find_path(
 ZONEPATH_C_API zonepath_status zonepath_planner_plan(
     zonepath_planner* planner, zonepath_point start, zonepath_point goal,
     const zonepath_plan_options* options, zonepath_outcome* outcome);
-/* Statistics of the last find_path/plan. */
+/* Statistics of the last find_path/plan into the caller's `stats`. */
 ZONEPATH_C_API zonepath_status zonepath_planner_get_stats(
     const zonepath_planner* planner, zonepath_plan_stats* stats);
+/* Start, steps, runs and cost of the last find_path's path. */
 ZONEPATH_C_API zonepath_status zonepath_planner_path_info(
     const zonepath_planner* planner, zonepath_path_info* info);
 /* The last find_path's path as runs, or as every cell from start to goal
@@ -281,7 +301,10 @@ ZONEPATH_C_API zonepath_status zonepath_planner_path_cells(
 
 typedef struct zonepath_cursor zonepath_cursor;
 
-/* A cursor over the path of the planner's last zonepath_planner_plan. */
+/* A cursor over the path of the planner's last zonepath_planner_plan
+ * (FAILED_PRECONDITION if that was not a successful plan). The planner's
+ * thread; the planner must outlive it. *out is the caller's
+ * (zonepath_cursor_free, NULL ignored). */
 ZONEPATH_C_API zonepath_status zonepath_cursor_create(zonepath_planner* planner,
                                                       zonepath_cursor** out);
 ZONEPATH_C_API void zonepath_cursor_free(zonepath_cursor* cursor);
@@ -300,6 +323,10 @@ ZONEPATH_C_API zonepath_status zonepath_cursor_next(zonepath_cursor* cursor,
 
 typedef struct zonepath_store zonepath_store;
 
+/* An empty store encoding paths with `codec`. Any thread; *out is the
+ * caller's (zonepath_store_free, NULL ignored, when no other thread uses
+ * it). All store functions below may be called from any thread at once;
+ * runs and buffers passed to them are only used during the call. */
 ZONEPATH_C_API zonepath_status zonepath_store_create(zonepath_codec codec,
                                                      zonepath_store** out);
 ZONEPATH_C_API void zonepath_store_free(zonepath_store* store);
@@ -318,11 +345,13 @@ ZONEPATH_C_API zonepath_status zonepath_store_read(
 ZONEPATH_C_API zonepath_status zonepath_store_advance(zonepath_store* store,
                                                       uint64_t unit,
                                                       int64_t steps);
+/* Moves the unit has left; NOT_FOUND for a unit without a path. */
 ZONEPATH_C_API zonepath_status zonepath_store_remaining(
     const zonepath_store* store, uint64_t unit, int64_t* steps);
 /* Forgets the unit; NOT_FOUND if it had no path. */
 ZONEPATH_C_API zonepath_status zonepath_store_remove(zonepath_store* store,
                                                      uint64_t unit);
+/* Units, segments, remaining moves and bytes held, into `stats`. */
 ZONEPATH_C_API zonepath_status zonepath_store_get_stats(
     const zonepath_store* store, zonepath_store_stats* stats);
 
