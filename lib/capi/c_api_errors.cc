@@ -82,7 +82,7 @@ uint32_t zonepath_api_version(void) {
   return (uint32_t{ZONEPATH_C_VERSION_MAJOR} << 16) | ZONEPATH_C_VERSION_MINOR;
 }
 
-const char* zonepath_status_name(zonepath_status status) {
+const char* zonepath_status_name(int32_t status) {
   switch (status) {
     case ZONEPATH_OK:
       return "OK";

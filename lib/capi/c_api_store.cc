@@ -38,13 +38,12 @@ using namespace zonepath::capi;  // NOLINT: the C entry points below
 
 extern "C" {
 
-zonepath_status zonepath_store_create(zonepath_codec codec,
-                                      zonepath_store** out) {
+zonepath_status zonepath_store_create(int32_t codec, zonepath_store** out) {
   constexpr const char* kFn = "zonepath_store_create";
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(out, kFn);
     if (codec < ZONEPATH_CODEC_RUN_LENGTH || codec > ZONEPATH_CODEC_RAW_CELLS) {
-      return InvalidArgument(kFn, ": codec is ", static_cast<int>(codec),
+      return InvalidArgument(kFn, ": codec is ", codec,
                              ", expected 1..4 (ZONEPATH_CODEC_*)");
     }
     zonepath::PathStoreOptions options;

@@ -106,11 +106,9 @@ static void TestVersionAndErrors(void) {
   CHECK(strcmp(zonepath_status_name(ZONEPATH_DATA_LOSS), "DATA_LOSS") == 0);
   CHECK(strcmp(zonepath_status_name(ZONEPATH_BUFFER_TOO_SMALL),
                "BUFFER_TOO_SMALL") == 0);
-  CHECK(strcmp(zonepath_status_name((zonepath_status)77), "UNKNOWN_STATUS") ==
-        0);
+  CHECK(strcmp(zonepath_status_name(77), "UNKNOWN_STATUS") == 0);
   for (int code = 0; code <= 16; ++code) {
-    CHECK(strcmp(zonepath_status_name((zonepath_status)code),
-                 "UNKNOWN_STATUS") != 0);
+    CHECK(strcmp(zonepath_status_name(code), "UNKNOWN_STATUS") != 0);
   }
   /* Init functions ignore NULL and fill defaults. */
   zonepath_build_params_init(NULL);
@@ -516,8 +514,8 @@ static void TestChanges(zonepath_world* world) {
 
 static void TestStore(zonepath_world* world) {
   zonepath_store* store = NULL;
-  CHECK_ERROR(zonepath_store_create((zonepath_codec)9, &store),
-              ZONEPATH_INVALID_ARGUMENT, "codec is 9");
+  CHECK_ERROR(zonepath_store_create(9, &store), ZONEPATH_INVALID_ARGUMENT,
+              "codec is 9");
   CHECK_ERROR(zonepath_store_create(ZONEPATH_CODEC_TURNS, NULL),
               ZONEPATH_INVALID_ARGUMENT, "out is NULL");
   zonepath_planner* planner = NULL;
@@ -534,7 +532,7 @@ static void TestStore(zonepath_world* world) {
 
   for (int codec = ZONEPATH_CODEC_RUN_LENGTH; codec <= ZONEPATH_CODEC_RAW_CELLS;
        ++codec) {
-    CHECK_OK(zonepath_store_create((zonepath_codec)codec, &store));
+    CHECK_OK(zonepath_store_create(codec, &store));
     CHECK_ERROR(zonepath_store_set(NULL, 1, start, runs, n, -1),
                 ZONEPATH_INVALID_ARGUMENT, "store is NULL");
     CHECK_ERROR(zonepath_store_set(store, 1, start, NULL, n, -1),

@@ -103,7 +103,7 @@ ZONEPATH_C_API const char* zonepath_version(void);
 ZONEPATH_C_API uint32_t zonepath_api_version(void);
 /* "OK", "INVALID_ARGUMENT", ...; "UNKNOWN_STATUS" for other values.
  * Static storage; any thread. */
-ZONEPATH_C_API const char* zonepath_status_name(zonepath_status status);
+ZONEPATH_C_API const char* zonepath_status_name(int32_t status);
 /* The calling thread's last error code and message (per thread). The
  * message belongs to the library and stays valid until the thread's next
  * zonepath call; copy it to keep it. */
@@ -323,11 +323,12 @@ ZONEPATH_C_API zonepath_status zonepath_cursor_next(zonepath_cursor* cursor,
 
 typedef struct zonepath_store zonepath_store;
 
-/* An empty store encoding paths with `codec`. Any thread; *out is the
+/* An empty store encoding paths with `codec` (a zonepath_codec value;
+ * taken as an int so that any value can be checked). Any thread; *out is the
  * caller's (zonepath_store_free, NULL ignored, when no other thread uses
  * it). All store functions below may be called from any thread at once;
  * runs and buffers passed to them are only used during the call. */
-ZONEPATH_C_API zonepath_status zonepath_store_create(zonepath_codec codec,
+ZONEPATH_C_API zonepath_status zonepath_store_create(int32_t codec,
                                                      zonepath_store** out);
 ZONEPATH_C_API void zonepath_store_free(zonepath_store* store);
 /* Stores the path `start` + runs[0..count) for `unit` (its first
