@@ -40,7 +40,8 @@ def compare_find_path(planner, queries, name, rounds):
     as_tuples = [((int(q[0]), int(q[1])), (int(q[2]), int(q[3])))
                  for q in queries]
     repeats = max(1, 20000 // len(queries))
-    cpp_us, py_us = [], []
+    singles = [q.reshape(1, 4).copy() for q in queries]
+    cpp_us, py_us, hook_us = [], [], []
     for _ in range(rounds):
         seconds = _zonepath._time_find_path_cpp(planner, queries, repeats)
         cpp_us.append(seconds / (repeats * len(queries)) * 1e6)
@@ -50,9 +51,20 @@ def compare_find_path(planner, queries, name, rounds):
                 planner.find_path(s, g)
         py_us.append((time.perf_counter() - begin) /
                      (repeats * len(queries)) * 1e6)
+        # Control: the C++ loop entered once per query from Python, i.e.
+        # the same interleaving with the interpreter but no find_path
+        # binding (its own entry costs ~1 us).
+        begin = time.perf_counter()
+        for _ in range(repeats):
+            for one in singles:
+                _zonepath._time_find_path_cpp(planner, one, 1)
+        hook_us.append((time.perf_counter() - begin) /
+                       (repeats * len(queries)) * 1e6)
     cpp, py = statistics.median(cpp_us), statistics.median(py_us)
+    hook = statistics.median(hook_us)
     print(f"find_path, {name}: C++ {cpp:.2f} us, Python {py:.2f} us, "
-          f"overhead {py - cpp:.2f} us per call "
+          f"overhead {py - cpp:.2f} us per call; control (C++ entered per "
+          f"query from Python) {hook:.2f} us "
           f"({repeats} x {len(queries)} calls, medians of {rounds})")
 
 
