@@ -36,6 +36,12 @@ zonepath_status Succeed() {
   return ZONEPATH_OK;
 }
 
+zonepath_status ReportIn(const char* function, const absl::Status& status) {
+  if (status.ok()) return Succeed();
+  return Fail(absl::Status(status.code(),
+                           absl::StrCat(function, ": ", status.message())));
+}
+
 zonepath_status Report(const absl::Status& status) {
   return status.ok() ? Succeed() : Fail(status);
 }

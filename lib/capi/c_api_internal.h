@@ -63,6 +63,9 @@ template <typename... Args>
 zonepath_status InvalidArgument(const Args&... args) {
   return Fail(absl::InvalidArgumentError(absl::StrCat(args...)));
 }
+// Reports `status` (OK or not) with the C function's name in front of its
+// message: "zonepath_store_read: unit 9 has no path".
+zonepath_status ReportIn(const char* function, const absl::Status& status);
 // Resets the last error; returns ZONEPATH_OK.
 zonepath_status Succeed();
 // Records the status if not OK; returns its code.

@@ -50,9 +50,7 @@ zonepath_status RunQuery(zonepath_planner* planner, zonepath_point start,
       search(Point{start.x, start.y}, Point{goal.x, goal.y}, plan_options);
   if (!result.ok()) {
     planner->path.Reset({start.x, start.y});
-    return Fail(
-        absl::Status(result.status().code(),
-                     absl::StrCat(function, ": ", result.status().message())));
+    return ReportIn(function, result.status());
   }
   *outcome = ToOutcome(*result);
   return Succeed();

@@ -25,12 +25,6 @@ zonepath_status ToPath(zonepath_point start, const zonepath_run* runs,
   return ZONEPATH_OK;
 }
 
-zonepath_status WithFunction(const absl::Status& status, const char* function) {
-  if (status.ok()) return Succeed();
-  return Fail(absl::Status(status.code(),
-                           absl::StrCat(function, ": ", status.message())));
-}
-
 }  // namespace
 }  // namespace zonepath::capi
 
@@ -65,8 +59,8 @@ zonepath_status zonepath_store_set(zonepath_store* store, uint64_t unit,
     ZONEPATH_C_CHECK(CheckPoint(start, kFn, "start"));
     zonepath::RunLengthPath path;
     ZONEPATH_C_CHECK(ToPath(start, runs, count, kFn, &path));
-    return WithFunction(
-        store->store.Set(zonepath::UnitId(unit), path, max_steps), kFn);
+    return ReportIn(kFn,
+                    store->store.Set(zonepath::UnitId(unit), path, max_steps));
   });
 }
 
@@ -78,8 +72,8 @@ zonepath_status zonepath_store_read(const zonepath_store* store, uint64_t unit,
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(store, kFn);
     thread_local zonepath::RunLengthPath path;  // keeps capacity
-    ZONEPATH_C_CHECK(WithFunction(
-        store->store.Read(zonepath::UnitId(unit), max_steps, &path), kFn));
+    ZONEPATH_C_CHECK(ReportIn(
+        kFn, store->store.Read(zonepath::UnitId(unit), max_steps, &path)));
     ZONEPATH_C_CHECK(
         CheckBuffer(runs, capacity, needed, path.runs().size(), kFn, "runs"));
     if (start != nullptr) *start = {path.start().x, path.start().y};
@@ -99,8 +93,7 @@ zonepath_status zonepath_store_advance(zonepath_store* store, uint64_t unit,
   constexpr const char* kFn = "zonepath_store_advance";
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(store, kFn);
-    return WithFunction(store->store.Advance(zonepath::UnitId(unit), steps),
-                        kFn);
+    return ReportIn(kFn, store->store.Advance(zonepath::UnitId(unit), steps));
   });
 }
 
@@ -112,7 +105,7 @@ zonepath_status zonepath_store_remaining(const zonepath_store* store,
     ZONEPATH_C_NOT_NULL(steps, kFn);
     absl::StatusOr<int64_t> remaining =
         store->store.RemainingSteps(zonepath::UnitId(unit));
-    if (!remaining.ok()) return WithFunction(remaining.status(), kFn);
+    if (!remaining.ok()) return ReportIn(kFn, remaining.status());
     *steps = *remaining;
     return Succeed();
   });

@@ -64,9 +64,9 @@ Point ToPoint(const py::handle& value, const char* what) {
   } else {
     PyErr_Clear();
   }
-  throw py::value_error(absl::StrCat(what,
-                                     " must be an (x, y) pair of integers, got ",
-                                     std::string(py::repr(value))));
+  throw py::value_error(
+      absl::StrCat(what, " must be an (x, y) pair of integers, got ",
+                   std::string(py::repr(value))));
 }
 
 py::array_t<int64_t> RunsArray(const std::vector<Run>& runs) {
