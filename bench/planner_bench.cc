@@ -51,7 +51,7 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
     } else if (mode == Mode::kHpaFirst32) {
       path.Reset(q.start);
       benchmark::DoNotOptimize(planner.Plan(q.start, q.goal, PlanOptions()));
-      planner.Cursor().Next(32, &path);
+      benchmark::DoNotOptimize(planner.Cursor().Next(32, &path));
     } else {
       PlanOptions options;
       options.smooth = mode == Mode::kHpaSmooth;

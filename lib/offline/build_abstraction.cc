@@ -31,7 +31,10 @@ Abstraction BuildAbstraction(const Grid& grid, const BuildParams& params,
       BuildLevelOne(grid, params, threads, a.beacons, inter_edges, &level,
                     &a.cached_paths, level_progress);
     } else {
-      SetUpperLevelNodes(a.beacons, inter_edges, &level);
+      std::vector<InterEdge> crossings;
+      SetUpperLevelNodes(a.beacons, inter_edges, a.levels[i - 1], &level,
+                         &crossings);
+      inter_edges = std::move(crossings);  // level k's, for level k+1
       BuildUpperLevel(threads, a.beacons, inter_edges, a.levels[i - 1], &level,
                       level_progress);
     }

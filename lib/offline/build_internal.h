@@ -4,6 +4,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -96,14 +98,52 @@ void SearchUpperZone(const std::vector<uint32_t>& members,
                      std::vector<uint32_t>* local,
                      std::vector<PendingEdge>* out);
 
+// Which level-(k-1) crossings a level-k node stands for. The crossings of
+// a level-k border are grouped by the two level-(k-1) zones they join and
+// the zone-local components (on level k-1) of their two ends; the middle one
+// of each group, by position along the border, is its representative, and
+// only representatives' ends become level-k nodes. Any way across that piece
+// of border can be rerouted through the representative inside the two
+// zones, so every level keeps the grid's connectivity, while a level-k zone
+// keeps a few nodes per level-(k-1) border piece instead of every crossing:
+// the levels shrink ~group^2 times each, and so does an abstract search.
+struct CrossingGroup {
+  uint32_t zone_a, zone_b;  // level-(k-1) zones, zone_a < zone_b
+  uint32_t comp_a, comp_b;  // their ends' component labels (level k-1)
+  int32_t position;         // along the border
+  bool SameGroup(const CrossingGroup& o) const {
+    return zone_a == o.zone_a && zone_b == o.zone_b && comp_a == o.comp_a &&
+           comp_b == o.comp_b;
+  }
+  bool operator<(const CrossingGroup& o) const {
+    return std::tie(zone_a, zone_b, comp_a, comp_b, position) <
+           std::tie(o.zone_a, o.zone_b, o.comp_a, o.comp_b, o.position);
+  }
+};
+// The group of the straight crossing a -> b between level-(k-1) zones of
+// `below` (an AbstractLevel or a SharedLevel).
+template <typename Level>
+CrossingGroup GroupOf(const Level& below, Point a, Point b, uint32_t comp_a,
+                      uint32_t comp_b) {
+  uint32_t za = below.ZoneOf(a).value(), zb = below.ZoneOf(b).value();
+  if (za > zb) {
+    std::swap(za, zb);
+    std::swap(comp_a, comp_b);
+  }
+  return {za, zb, comp_a, comp_b, a.x == b.x ? a.x : a.y};
+}
+
 // Level k >= 2 from level k-1 (Boost.Graph Dijkstra inside each zone).
-// Node lists (node_beacon, zone_node_begin) are set first by
-// SetUpperLevelNodes.
+// SetUpperLevelNodes sets the node lists (node_beacon, zone_node_begin) from
+// the crossings of level k-1 (`below_crossings`; level 1: every crossing)
+// and returns level k's crossing edges: those of level k-1 that cross a
+// level-k border between two level-k nodes.
 void SetUpperLevelNodes(const std::vector<Point>& beacons,
-                        const std::vector<InterEdge>& inter_edges,
-                        AbstractLevel* level);
+                        const std::vector<InterEdge>& below_crossings,
+                        const AbstractLevel& below, AbstractLevel* level,
+                        std::vector<InterEdge>* crossings);
 void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
-                     const std::vector<InterEdge>& inter_edges,
+                     const std::vector<InterEdge>& crossings,
                      const AbstractLevel& below, AbstractLevel* level,
                      const std::function<void(int64_t, int64_t)>& progress);
 

@@ -17,9 +17,9 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
     return absl::InvalidArgumentError(
         absl::StrCat("zone size must be in 4..1024, got ", p.zone_size));
   }
-  if (p.levels < 1 || p.levels > 8) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("levels must be in 1..8, got ", p.levels));
+  if (p.levels < 0 || p.levels > 8) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "levels must be in 1..8 (or 0: automatic), got ", p.levels));
   }
   if (p.group < 2 || p.group > 64) {
     return absl::InvalidArgumentError(
@@ -34,8 +34,11 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
                                  BuildReport* report) {
-  const BuildParams& params = options.params;
-  RETURN_IF_ERROR(ValidateBuildParams(params));
+  RETURN_IF_ERROR(ValidateBuildParams(options.params));
+  BuildParams params = options.params;
+  if (params.levels == 0) {
+    params.levels = AutoLevelCount(params, grid.width(), grid.height());
+  }
   const absl::Time begin = absl::Now();
   int threads = options.threads;
   if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());

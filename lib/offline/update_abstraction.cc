@@ -238,7 +238,7 @@ class Updater {
     sources->clear();
     const Rect rect = ZoneRect(i, z);
     for (uint32_t u : *members) {
-      if (LeavesZone(below, u, rect)) sources->push_back(u);
+      if (RepresentsCrossingOut(below, u, rect)) sources->push_back(u);
     }
     auto key = [&](uint32_t u) {
       const Point p = a_.beacons[below.node_beacon[u]];
@@ -329,22 +329,47 @@ class Updater {
         if (!edge.inter_zone) continue;
         const uint32_t beacon = below.node_beacon[edge.target];
         if (rect.Contains(a_.beacons[beacon])) continue;
+        // Only crossings between two level-k nodes are level-k edges.
         const uint32_t to = NodeOfBeacon(i, beacon);
-        if (to == kNone) {
-          Mismatch(absl::StrCat("level ", i + 1, " has no node for beacon ",
-                                beacon));
-          continue;
-        }
+        if (to == kNone) continue;
         work->edges.push_back({v, {to, 1, edge.cost}});
       }
     }
   }
 
-  bool LeavesZone(const SharedLevel& below, uint32_t u, const Rect& rect) {
+  // True if level k-1 node u has a crossing out of `rect` (a level-k zone)
+  // that represents its CrossingGroup: the middle of the group's crossings
+  // by position, as the full build picks them.
+  bool RepresentsCrossingOut(const SharedLevel& below, uint32_t u,
+                             const Rect& rect) {
+    const Point a = a_.beacons[below.node_beacon[u]];
+    const ZoneId za = below.ZoneOf(a);
     for (uint32_t e = below.edge_begin[u]; e < below.edge_end[u]; ++e) {
       const AbstractEdge& edge = below.edges[e];
-      if (edge.inter_zone &&
-          !rect.Contains(a_.beacons[below.node_beacon[edge.target]])) {
+      const Point b = a_.beacons[below.node_beacon[edge.target]];
+      if (!edge.inter_zone || rect.Contains(b)) continue;
+      const CrossingGroup group =
+          GroupOf(below, a, b, below.node_component[u],
+                  below.node_component[edge.target]);
+      const ZoneId zb = below.ZoneOf(b);
+      positions_.clear();
+      for (uint32_t x = below.zone_node_begin[za.value()];
+           x < below.zone_node_end[za.value()]; ++x) {
+        if (below.node_component[x] != below.node_component[u]) continue;
+        const Point px = a_.beacons[below.node_beacon[x]];
+        for (uint32_t f = below.edge_begin[x]; f < below.edge_end[x]; ++f) {
+          const AbstractEdge& cross = below.edges[f];
+          const Point py = a_.beacons[below.node_beacon[cross.target]];
+          if (cross.inter_zone && below.ZoneOf(py) == zb &&
+              below.node_component[cross.target] ==
+                  below.node_component[edge.target]) {
+            positions_.push_back(px.x == py.x ? px.x : px.y);
+          }
+        }
+      }
+      std::sort(positions_.begin(), positions_.end());
+      if (!positions_.empty() &&
+          positions_[(positions_.size() - 1) / 2] == group.position) {
         return true;
       }
     }
@@ -521,6 +546,7 @@ class Updater {
   const BuildParams params_;
   const int threads_;
   absl::Status status_;
+  std::vector<int32_t> positions_;  // RepresentsCrossingOut's scratch
 };
 
 }  // namespace

@@ -1,5 +1,5 @@
-// Levels k >= 2: nodes are the beacons whose crossing step crosses a level-k
-// zone border; intra-zone edges are shortest paths on level k-1 restricted to
+// Levels k >= 2: nodes are the representatives of the level-(k-1) crossings
+// that cross a level-k border (see CrossingGroup); intra-zone edges are shortest paths on level k-1 restricted to
 // the level-k zone, found with Boost.Graph's Dijkstra (offline only, where a
 // per-zone graph object costs nothing that matters).
 #include <algorithm>
@@ -20,24 +20,58 @@ using ZoneGraph =
 }  // namespace
 
 void SetUpperLevelNodes(const std::vector<Point>& beacons,
-                        const std::vector<InterEdge>& inter_edges,
-                        AbstractLevel* level) {
+                        const std::vector<InterEdge>& below_crossings,
+                        const AbstractLevel& below, AbstractLevel* level,
+                        std::vector<InterEdge>* crossings) {
   auto zone_of = [&](uint32_t beacon) {
     return level->ZoneOf(beacons[beacon]).value();
   };
-  // Nodes: endpoints of crossing steps that cross this level's borders.
-  std::vector<uint32_t> nodes;
-  for (const InterEdge& e : inter_edges) {
-    if (zone_of(e.a) != zone_of(e.b)) {
-      nodes.push_back(e.a);
-      nodes.push_back(e.b);
-    }
+  std::vector<uint32_t> below_node(beacons.size(), kNoLocal);
+  for (uint32_t i = 0; i < below.node_count(); ++i) {
+    below_node[below.node_beacon[i]] = i;
   }
-  std::sort(nodes.begin(), nodes.end(), [&](uint32_t a, uint32_t b) {
-    const uint32_t za = zone_of(a), zb = zone_of(b);
-    return za != zb ? za < zb : a < b;
+  // The crossings of level k-1 that cross a level-k border, grouped by
+  // CrossingGroup; the middle one of each group is the representative.
+  struct Candidate {
+    CrossingGroup group;
+    InterEdge edge;
+  };
+  std::vector<Candidate> candidates;
+  for (const InterEdge& e : below_crossings) {
+    if (zone_of(e.a) == zone_of(e.b)) continue;
+    const uint32_t a = below_node[e.a], b = below_node[e.b];
+    if (a == kNoLocal || b == kNoLocal) continue;
+    candidates.push_back(
+        {GroupOf(below, beacons[e.a], beacons[e.b], below.node_component[a],
+                 below.node_component[b]),
+         e});
+  }
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Candidate& x, const Candidate& y) {
+              return x.group < y.group;
+            });
+  std::vector<uint8_t> is_node(beacons.size(), 0);
+  for (size_t i = 0; i < candidates.size();) {
+    size_t j = i;
+    while (j < candidates.size() &&
+           candidates[j].group.SameGroup(candidates[i].group)) {
+      ++j;
+    }
+    const InterEdge& rep = candidates[i + (j - i - 1) / 2].edge;
+    is_node[rep.a] = is_node[rep.b] = 1;
+    i = j;
+  }
+  std::vector<uint32_t> nodes;
+  crossings->clear();
+  for (const Candidate& c : candidates) {
+    if (is_node[c.edge.a] && is_node[c.edge.b]) crossings->push_back(c.edge);
+  }
+  for (uint32_t b = 0; b < beacons.size(); ++b) {
+    if (is_node[b]) nodes.push_back(b);
+  }
+  std::stable_sort(nodes.begin(), nodes.end(), [&](uint32_t a, uint32_t b) {
+    return zone_of(a) < zone_of(b);
   });
-  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
   level->node_beacon = std::move(nodes);
   level->zone_node_begin.assign(level->zone_count() + 1, 0);
   for (uint32_t b : level->node_beacon)
@@ -83,7 +117,7 @@ void SearchUpperZone(const std::vector<uint32_t>& members,
 }
 
 void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
-                     const std::vector<InterEdge>& inter_edges,
+                     const std::vector<InterEdge>& crossings,
                      const AbstractLevel& below, AbstractLevel* level,
                      const std::function<void(int64_t, int64_t)>& progress) {
   auto zone_of = [&](uint32_t beacon) {
@@ -136,14 +170,13 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
   size_t intra = 0;
   for (const auto& r : results) intra += r.size();
   std::vector<PendingEdge> edges;
-  edges.reserve(intra + 2 * inter_edges.size());
+  edges.reserve(intra + 2 * crossings.size());
   for (auto& r : results) {
     edges.insert(edges.end(), r.begin(), r.end());
     r.clear();
     r.shrink_to_fit();
   }
-  for (const InterEdge& e : inter_edges) {
-    if (zone_of(e.a) == zone_of(e.b)) continue;
+  for (const InterEdge& e : crossings) {
     const float cost = static_cast<float>(e.cost);
     edges.push_back({node_of_beacon[e.a], {node_of_beacon[e.b], 1, cost}});
     edges.push_back({node_of_beacon[e.b], {node_of_beacon[e.a], 1, cost}});

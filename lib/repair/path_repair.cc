@@ -130,8 +130,12 @@ absl::StatusOr<RepairResult> PathRepairer::Repair(
   }
   Planner& chosen = keep_splice || whole ? planner_ : fresh_planner_;
   detour_.Reset(keep_splice || whole ? cells_[leave] : start);
-  chosen.Cursor().Next(std::numeric_limits<int64_t>::max() / 2, &detour_);
-  if (options.plan.smooth) chosen.Smooth(&detour_);
+  // The cursor smooths as it refines when options.plan.smooth is set.
+  PathCursor cursor = chosen.Cursor();
+  while (!cursor.done()) {
+    RETURN_IF_ERROR(
+        cursor.Next(std::numeric_limits<int64_t>::max() / 2, &detour_));
+  }
   if (keep_splice) {
     // front_ = kept prefix + detour, replacing the first `rejoin` moves.
     front_.Reset(start);

@@ -17,6 +17,18 @@ LevelGeometry LevelGeometry::For(const BuildParams& params, int32_t width,
   return level;
 }
 
+int32_t AutoLevelCount(const BuildParams& params, int32_t width,
+                       int32_t height) {
+  const int64_t longer = std::max(width, height);
+  int64_t next_side = static_cast<int64_t>(params.zone_size) * params.group;
+  int32_t levels = 1;
+  while (levels < 8 && 4 * next_side <= longer) {
+    ++levels;
+    next_side *= params.group;
+  }
+  return levels;
+}
+
 Rect LevelGeometry::ZoneRect(ZoneId z, int32_t width, int32_t height) const {
   const int32_t zx = static_cast<int32_t>(z.value() % zones_x);
   const int32_t zy = static_cast<int32_t>(z.value() / zones_x);

@@ -309,10 +309,28 @@ TEST(BuildWorldTest, DegenerateWorlds) {
   }
 }
 
+TEST(BuildWorldTest, AutomaticLevelsFollowTheWorldSize) {
+  BuildParams p;  // zone 32, group 4
+  EXPECT_EQ(AutoLevelCount(p, 100, 100), 1);
+  EXPECT_EQ(AutoLevelCount(p, 1024, 1024), 2);
+  EXPECT_EQ(AutoLevelCount(p, 4096, 512), 3);
+  EXPECT_EQ(AutoLevelCount(p, 16384, 16384), 4);
+  EXPECT_EQ(AutoLevelCount(p, 32768, 32768), 5);
+  EXPECT_EQ(AutoLevelCount(p, 65536, 32768), 5);
+  const Grid grid = *Grid::Create(600, 600, std::vector<uint8_t>(360000, 1));
+  BuildOptions options;
+  options.params.levels = 0;
+  absl::StatusOr<World> world = BuildWorld(grid, options);
+  ASSERT_TRUE(world.ok()) << world.status();
+  EXPECT_EQ(world->params().levels, 2);
+  EXPECT_EQ(world->abstraction().levels.size(), 2u);
+}
+
 TEST(BuildWorldTest, RejectsBadParams) {
   const Grid grid = *Grid::Create(4, 4, std::vector<uint8_t>(16, 1));
   EXPECT_FALSE(BuildWorld(grid, Options(2, 2, 2, false, 1)).ok());
-  EXPECT_FALSE(BuildWorld(grid, Options(8, 0, 2, false, 1)).ok());
+  EXPECT_FALSE(BuildWorld(grid, Options(8, -1, 2, false, 1)).ok());
+  EXPECT_FALSE(BuildWorld(grid, Options(8, 9, 2, false, 1)).ok());
   EXPECT_FALSE(BuildWorld(grid, Options(8, 2, 1, false, 1)).ok());
 }
 

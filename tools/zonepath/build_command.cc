@@ -22,7 +22,9 @@
 
 ABSL_DECLARE_FLAG(std::string, o);  // output_flag.cc
 ABSL_FLAG(int32_t, zone_size, 32, "level-1 zone side in cells (4..1024)");
-ABSL_FLAG(int32_t, levels, 2, "abstract levels (1..8)");
+ABSL_FLAG(int32_t, levels, 0,
+          "abstract levels (1..8; 0: automatic from the world's size, see "
+          "the README)");
 ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
 ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");

@@ -1,6 +1,6 @@
 // One hierarchical query timed the way `scen` and `report` measure it:
 // plan, take the first moves from a PathCursor (the time a unit could start
-// walking), then the rest, then smooth if asked.
+// walking; smoothed as they come when asked), then the rest.
 #ifndef ZONEPATH_TOOLS_ZONEPATH_TIMED_PLAN_H_
 #define ZONEPATH_TOOLS_ZONEPATH_TIMED_PLAN_H_
 
@@ -29,10 +29,12 @@ inline TimedPlan PlanTimed(Planner& planner, Point start, Point goal,
   timed.outcome = planner.Plan(start, goal, options);
   if (timed.outcome.ok() && *timed.outcome == SearchOutcome::kFound) {
     PathCursor cursor = planner.Cursor();
-    cursor.Next(first_steps, path);
+    absl::Status status = cursor.Next(first_steps, path);
     timed.first = Clock::now() - begin;
-    cursor.Next(int64_t{1} << 40, path);
-    if (options.smooth) planner.Smooth(path);
+    while (status.ok() && !cursor.done()) {
+      status = cursor.Next(int64_t{1} << 40, path);
+    }
+    if (!status.ok()) timed.outcome = status;
   } else {
     timed.first = Clock::now() - begin;
   }

@@ -1,17 +1,24 @@
 // Planner: the runtime query context for long-distance paths on a World.
 //
 // One Planner per thread; the World is shared read-only and never modified
-// (start and goal live in the planner's own arrays, not in the shared graph).
-// All scratch memory is allocated once, so after warm-up a query allocates
-// nothing but what the caller's output needs (and a reused output keeps its
-// capacity).
+// (start and goal live in the planner's own state, not in the shared graph).
+// Scratch memory grows with what queries touch (never with the world's
+// node count) up to PlannerOptions::max_nodes per search, and is kept, so
+// after warm-up a query allocates nothing but what the caller's output needs
+// (and a reused output keeps its capacity).
 //
-// Pipeline: connect start and goal to the beacons of their level-1 zones
-// (exact zone-restricted Dijkstra) -> A* on the abstract graph (octile
-// heuristic scaled by the cheapest terrain) -> refinement of each abstract
-// edge into cell moves (cached paths or zone-restricted A*) -> optional
-// smoothing -> run-length path. Close queries also try a direct bounded grid
-// search and keep the better result.
+// The stages, each its own unit (lib/runtime/*.h):
+//   connect (connector.h)   start and goal upward, level by level, each step
+//                           bounded by one zone of its level;
+//   abstract search         A* on the top useful level (the highest level
+//                           whose zones are at most a quarter of the
+//                           start-goal distance, and where start and goal
+//                           lie in different zones);
+//   refine (refiner.h)      lazily, one edge and one level at a time, only
+//                           as far as the cursor needs;
+//   smooth (smoother.h)     windows re-searched as the cursor reaches them;
+//   this file               the query that strings them together.
+// Close queries also try a direct bounded grid search and keep the cheaper.
 //
 //   Planner planner(world);
 //   RunLengthPath path;
@@ -23,7 +30,7 @@
 //   PathCursor cursor = planner.Cursor();
 //   RunLengthPath first;
 //   first.Reset(start);
-//   cursor.Next(32, &first);    // appends at least 32 moves (or all)
+//   RETURN_IF_ERROR(cursor.Next(32, &first));  // >= 32 moves (or all)
 #ifndef ZONEPATH_RUNTIME_PLANNER_H_
 #define ZONEPATH_RUNTIME_PLANNER_H_
 
@@ -42,7 +49,8 @@
 namespace zonepath {
 
 struct PlanOptions {
-  // Shorten the refined path by re-searching windows exactly (FindPath only).
+  // Shorten the refined path by re-searching windows of it exactly, as the
+  // cursor (or FindPath) refines it.
   bool smooth = false;
   // Try a direct bounded grid search when start and goal are at most this
   // many zone sides apart (Chebyshev), and keep the cheaper path.
@@ -62,10 +70,12 @@ struct PlanStats {
   SearchStats smooth;          // smoothing searches
   SearchStats direct;          // direct bounded search for close queries
   int64_t abstract_nodes = 0;  // nodes on the abstract path
+  int top_level = 0;           // level the abstract search ran on (1..)
   bool used_direct = false;
-  // After Plan: the cost of the path the cursor will yield, before
-  // smoothing (from the abstract search, with float edge costs: equal to
-  // the refined cost up to ~1e-6 relative). Cheap to get: no refinement.
+  // After Plan, before any refinement: the cost of the abstract plan (float
+  // edge costs, ~1e-6 relative), or of the direct path. Refinement re-chooses
+  // each border crossing, so the refined path usually costs a little less
+  // (measured: never more on the test worlds). Cheap to get.
   double planned_cost = 0;
   double cost_before_smoothing = 0;
   int64_t total_expanded() const {
@@ -91,14 +101,27 @@ struct PlanTrace {
 
 class Planner;
 
-// Yields the moves of the last planned path, refining abstract edges only as
-// the caller asks for more. Valid until the next Plan/FindPath on the same
-// Planner.
+// Limits of one Planner's scratch memory.
+struct PlannerOptions {
+  // Most abstract nodes one search (a connection, the abstract search, one
+  // refinement) may touch, 16..2^30. Scratch grows with what searches touch
+  // up to this; a query that needs more fails with ResourceExhausted (never
+  // a crash). ~40 bytes per node. The default suits worlds up to 65536^2
+  // with automatic levels.
+  uint32_t max_nodes = 1 << 18;
+};
+
+// Yields the moves of the last planned path, refining (and smoothing, when
+// the plan asked for it) only as the caller asks for more. Valid until the
+// next Plan/FindPath on the same Planner, which must outlive it.
 class PathCursor {
  public:
-  // Appends at least `min_steps` moves to `out` (fewer only at the end of the
-  // path). Returns false once the path is exhausted.
-  bool Next(int64_t min_steps, RunLengthPath* out);
+  // Appends at least `min_steps` moves to `out` (fewer only at the end of
+  // the path), adding their walked cost. An error (a refinement the world
+  // cannot back: DataLoss; scratch limit: ResourceExhausted) ends the path:
+  // the moves appended before it are legal, nothing after it is appended.
+  absl::Status Next(int64_t min_steps, RunLengthPath* out);
+  // True once every move was appended (or the cursor failed).
   bool done() const;
 
  private:
@@ -109,7 +132,8 @@ class PathCursor {
 
 class Planner {
  public:
-  explicit Planner(const World& world);
+  // `world` must outlive the planner.
+  explicit Planner(const World& world, const PlannerOptions& options = {});
   ~Planner();
   Planner(const Planner&) = delete;
   Planner& operator=(const Planner&) = delete;
@@ -125,9 +149,9 @@ class Planner {
   absl::StatusOr<SearchOutcome> Plan(Point start, Point goal,
                                      const PlanOptions& options);
   PathCursor Cursor() { return PathCursor(this); }
-  // Smooths a complete path (e.g. one a cursor produced) in place; the cost
-  // before smoothing is kept in stats().cost_before_smoothing.
-  void Smooth(RunLengthPath* path);
+  // Smooths a complete legal path in place (the same windows as a smoothing
+  // cursor); the cost before is kept in stats().cost_before_smoothing.
+  absl::Status Smooth(RunLengthPath* path);
 
   const PlanStats& stats() const { return stats_; }
   // Records expansions into `trace` (appending; null turns it off).

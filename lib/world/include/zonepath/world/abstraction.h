@@ -34,12 +34,21 @@ using BeaconId = StrongId<BeaconTag, uint32_t>;
 // Parameters the abstraction was built with (stored in the world file).
 struct BuildParams {
   int32_t zone_size = 32;          // level-1 zone side in cells, 4..1024
-  int32_t levels = 2;              // abstract levels, 1..8
+  // Abstract levels, 1..8; 0 = automatic (AutoLevelCount) when building.
+  int32_t levels = 0;
   int32_t group = 4;               // level-k zone = group x group level k-1
   int32_t entrance_threshold = 6;  // entrances this long get 2 beacon pairs
   Connectivity connectivity = Connectivity::kEight;
   bool cache_paths = false;  // keep level-1 intra-zone cell paths
 };
+
+// The number of levels a build uses when BuildParams::levels is 0: add
+// levels while the next level's zones are at most a quarter of the world's
+// longer side, so the top level has between 4 x 4 and 16 x 16 zones (with
+// group 4): 1024^2 -> 2 levels, 4096^2 -> 3, 16384^2 -> 4, 32768^2 and
+// 65536^2 -> 5 (zone size 32). Fewer for tiny worlds, at least 1, at most 8.
+int32_t AutoLevelCount(const BuildParams& params, int32_t width,
+                       int32_t height);
 
 // 8 bytes: edges dominate the abstraction's size. A float cost is exact to
 // ~1e-7 relative, far below what matters for choosing a route; the cost a

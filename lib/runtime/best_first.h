@@ -1,0 +1,111 @@
+// BestFirst: the A* / Dijkstra loop every abstract search of the planner
+// runs (connection upward, the top-level search, refinement downward), over
+// a NodeStateMap so its memory follows the nodes it touches.
+//
+//   NodeStateMap state(1 << 16);
+//   std::vector<OpenEntry> open;
+//   state.NewSearch();
+//   Seed(state, open, source, /*g=*/0, /*h=*/H(source), &stats);
+//   BestFirstResult r = BestFirst(
+//       state, open,
+//       [&](uint32_t u, auto&& relax) { relax(v, cost, H(v)); },  // edges
+//       [&](const NodeStateMap::Record& r) { return r.node == goal; },
+//       /*bound=*/kInf, &stats, &goal_record, [](uint32_t) {});
+#ifndef ZONEPATH_RUNTIME_BEST_FIRST_H_
+#define ZONEPATH_RUNTIME_BEST_FIRST_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "node_state_map.h"
+#include "zonepath/search/search_common.h"
+#include "zonepath/search/search_stats.h"
+
+namespace zonepath::runtime_internal {
+
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+struct OpenEntry {
+  double f;
+  double g;
+  uint32_t record;
+};
+
+enum class BestFirstResult {
+  kGoal,       // is_goal(u) held for an expanded u (its record: goal_record)
+  kExhausted,  // the open list emptied or the best f reached the bound
+  kFull,       // the state map hit max_nodes
+};
+
+// Adds `node` as a source with cost g (keeps the cheaper of two seeds).
+// False when the state map is full.
+inline bool Seed(NodeStateMap& state, std::vector<OpenEntry>& open,
+                 uint32_t node, double g, double h, SearchStats* stats) {
+  const uint32_t r = state.Touch(node);
+  if (r == NodeStateMap::kNone) return false;
+  if (g >= state[r].g) return true;
+  state[r].g = g;
+  state[r].parent = NodeStateMap::kNone;
+  open.push_back({g + h, g, r});
+  std::push_heap(open.begin(), open.end(), OpenListOrder());
+  ++stats->heap_pushes;
+  return true;
+}
+
+// Runs the search from the seeds already in `open`. neighbors(u, relax)
+// calls relax(v, cost, h(v)) for each successor of node u; the search stops
+// when is_goal(record) holds for an expanded node (kGoal, its record in
+// *goal_record), or when the best f reaches `bound` or the open list empties
+// (kExhausted). on_expand(node) is called for each expansion (tracing).
+template <typename Neighbors, typename IsGoal, typename OnExpand>
+BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
+                          Neighbors&& neighbors, IsGoal&& is_goal, double bound,
+                          SearchStats* stats, uint32_t* goal_record,
+                          OnExpand&& on_expand) {
+  bool full = false;
+  while (!open.empty()) {
+    std::pop_heap(open.begin(), open.end(), OpenListOrder());
+    const OpenEntry top = open.back();
+    open.pop_back();
+    ++stats->heap_pops;
+    NodeStateMap::Record& rec = state[top.record];
+    if (rec.closed || top.g > rec.g) continue;
+    if (top.f >= bound) break;
+    rec.closed = 1;
+    ++stats->expanded;
+    const uint32_t u = rec.node;
+    on_expand(u);
+    if (is_goal(rec)) {
+      *goal_record = top.record;
+      return BestFirstResult::kGoal;
+    }
+    const double gu = top.g;
+    const uint32_t ru = top.record;
+    neighbors(u, [&](uint32_t v, double cost, double h) {
+      const double nv = gu + cost;
+      if (nv + h >= bound) return;
+      const uint32_t rv = state.Touch(v);
+      if (rv == NodeStateMap::kNone) {
+        full = true;
+        return;
+      }
+      NodeStateMap::Record& next = state[rv];
+      if (nv >= next.g) return;
+      next.g = nv;
+      next.parent = ru;
+      next.closed = 0;
+      open.push_back({nv + h, nv, rv});
+      std::push_heap(open.begin(), open.end(), OpenListOrder());
+      ++stats->generated;
+      ++stats->heap_pushes;
+    });
+    if (full) return BestFirstResult::kFull;
+  }
+  return BestFirstResult::kExhausted;
+}
+
+}  // namespace zonepath::runtime_internal
+
+#endif  // ZONEPATH_RUNTIME_BEST_FIRST_H_

@@ -1,0 +1,134 @@
+#include "connector.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+
+namespace zonepath::runtime_internal {
+
+EndpointConnector::EndpointConnector(const LevelGraph& graph,
+                                     uint32_t max_nodes)
+    : graph_(graph),
+      cells_(graph.ZoneSide(1)),
+      searches_(kMaxLevels + 1, NodeStateMap(max_nodes)) {
+  zone_cells_.reserve(64);
+}
+
+absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
+  const absl::Time begin = absl::Now();
+  at_ = p;
+  connected_ = 0;
+  for (auto& l : links_) l.clear();
+  // Level 1: the grid inside p's level-1 zone.
+  const SharedLevel& one = graph_.level(1);
+  const ZoneId z1 = one.ZoneOf(p);
+  zone_cells_.clear();
+  for (uint32_t v = one.zone_node_begin[z1.value()];
+       v < one.zone_node_end[z1.value()]; ++v) {
+    zone_cells_.push_back(graph_.NodeCell(1, v));
+  }
+  cells_.Run(graph_.grid(), p, graph_.ZoneRect(1, p), graph_.connectivity(),
+             zone_cells_);
+  *stats += cells_.stats();
+  for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
+    const double d = cells_.Distance(zone_cells_[i]);
+    if (d < kInf)
+      links_[1].push_back(
+          {one.zone_node_begin[z1.value()] + i, NodeStateMap::kNone, d});
+  }
+  if (links_[1].empty()) {
+    stats->time += absl::Now() - begin;
+    return absl::OkStatus();
+  }
+  connected_ = 1;
+  // Level j: level j-1 inside p's level-j zone, from the level-(j-1) links.
+  for (int j = 2; j <= top; ++j) {
+    const SharedLevel& level = graph_.level(j);
+    const ZoneId zone = level.ZoneOf(p);
+    const Rect rect = graph_.ZoneRect(j, p);
+    NodeStateMap& state = searches_[j];
+    state.NewSearch();
+    open_.clear();
+    for (const Link& l : links_[j - 1]) {
+      if (!Seed(state, open_, l.node, l.cost, 0.0, stats)) {
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "connecting ", PointString(p), " at level ", j,
+            ": more than max_nodes=", state.max_nodes(), " nodes"));
+      }
+    }
+    int targets = 0;
+    for (uint32_t v = level.zone_node_begin[zone.value()];
+         v < level.zone_node_end[zone.value()]; ++v) {
+      const uint32_t lower = graph_.LowerId(j, v);
+      if (lower == NodeStateMap::kNone) {
+        return absl::DataLossError(
+            absl::StrCat("level-", j, " node ", v, " has no node on level ",
+                         j - 1, ": the world's levels disagree"));
+      }
+      const uint32_t r = state.Touch(lower);
+      if (r == NodeStateMap::kNone) {
+        return absl::ResourceExhaustedError(absl::StrCat(
+            "connecting ", PointString(p), " at level ", j,
+            ": more than max_nodes=", state.max_nodes(), " nodes"));
+      }
+      if (!state[r].target) ++targets;
+      state[r].target = 1;
+    }
+    if (targets == 0) break;
+    uint32_t goal_record = 0;
+    const BestFirstResult result = BestFirst(
+        state, open_,
+        [&](uint32_t u, auto&& relax) {
+          graph_.ForEachEdge(j - 1, u, [&](uint32_t v, float cost) {
+            if (rect.Contains(graph_.NodeCell(j - 1, v))) relax(v, cost, 0.0);
+          });
+        },
+        [&](const NodeStateMap::Record& r) {
+          return r.target && --targets == 0;
+        },
+        kInf, stats, &goal_record,
+        [&](uint32_t u) {
+          if (on_node_) on_node_(graph_.NodeCell(j - 1, u));
+        });
+    if (result == BestFirstResult::kFull) {
+      return absl::ResourceExhaustedError(
+          absl::StrCat("connecting ", PointString(p), " at level ", j,
+                       ": more than max_nodes=", state.max_nodes(), " nodes"));
+    }
+    for (uint32_t v = level.zone_node_begin[zone.value()];
+         v < level.zone_node_end[zone.value()]; ++v) {
+      const uint32_t lower = graph_.LowerId(j, v);
+      const double g = state.G(lower);
+      if (g < kInf) links_[j].push_back({v, lower, g});
+    }
+    if (links_[j].empty()) break;
+    connected_ = j;
+  }
+  stats->time += absl::Now() - begin;
+  return absl::OkStatus();
+}
+
+double EndpointConnector::LinkCost(int j, uint32_t v) const {
+  for (const Link& l : links_[j]) {
+    if (l.node == v) return l.cost;
+  }
+  return kInf;
+}
+
+void EndpointConnector::set_trace(std::vector<Point>* cells,
+                                  std::function<void(Point)> on_node) {
+  cells_.set_trace(cells);
+  on_node_ = std::move(on_node);
+}
+
+size_t EndpointConnector::MemoryUsage() const {
+  size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
+                 zone_cells_.capacity() * sizeof(Point) +
+                 open_.capacity() * sizeof(OpenEntry);
+  for (const NodeStateMap& s : searches_) bytes += s.MemoryUsage();
+  for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
+  return bytes;
+}
+
+}  // namespace zonepath::runtime_internal

@@ -1,0 +1,73 @@
+// EndpointConnector: connects a query's start (or goal) to the abstract
+// graph, level by level upward, without touching the shared world.
+//
+// Level 1: an exact Dijkstra on the grid inside the endpoint's level-1 zone
+// reaches that zone's nodes. Level j >= 2: a Dijkstra on level j-1, seeded
+// with the level-(j-1) links and kept inside the endpoint's level-j zone,
+// reaches that zone's level-j nodes. Each connection is bounded by one zone
+// of its level, and each stops once all its targets are settled.
+//
+//   EndpointConnector start(graph, max_nodes);
+//   RETURN_IF_ERROR(start.Connect(p, /*top=*/3, &stats));
+//   for (const Link& l : start.links(3)) ...;   // level-3 nodes
+#ifndef ZONEPATH_RUNTIME_CONNECTOR_H_
+#define ZONEPATH_RUNTIME_CONNECTOR_H_
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "best_first.h"
+#include "level_graph.h"
+#include "node_state_map.h"
+#include "zonepath/search/search_stats.h"
+#include "zonepath/search/zone_dijkstra.h"
+
+namespace zonepath::runtime_internal {
+
+inline constexpr int kMaxLevels = 8;
+
+// A level-j node reached from the endpoint inside its level-j zone.
+struct Link {
+  uint32_t node;   // level-j id
+  uint32_t lower;  // level-(j-1) id of the same beacon (j >= 2)
+  double cost;     // from the endpoint
+};
+
+class EndpointConnector {
+ public:
+  // max_nodes bounds each level's search (see NodeStateMap).
+  EndpointConnector(const LevelGraph& graph, uint32_t max_nodes);
+
+  // Connects p (passable) at levels 1..top. Stops early (connected_levels()
+  // < top) when a level has no reachable node. ResourceExhausted when a
+  // search exceeds max_nodes; DataLoss when the world's levels disagree.
+  absl::Status Connect(Point p, int top, SearchStats* stats);
+  int connected_levels() const { return connected_; }
+  const std::vector<Link>& links(int j) const { return links_[j]; }
+  // Cost from the endpoint to level-j node v (+inf without a link).
+  double LinkCost(int j, uint32_t v) const;
+
+  // Tracing: called with each expanded cell / abstract node's cell.
+  void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
+  size_t MemoryUsage() const;
+
+ private:
+  const LevelGraph& graph_;
+  Point at_;
+  int connected_ = 0;
+  ZoneDijkstra cells_;
+  std::vector<Point> zone_cells_;
+  // Per level j >= 2: the level-(j-1) search inside the level-j zone.
+  std::vector<NodeStateMap> searches_;
+  std::array<std::vector<Link>, kMaxLevels + 1> links_;
+  std::vector<OpenEntry> open_;
+  std::function<void(Point)> on_node_;
+};
+
+}  // namespace zonepath::runtime_internal
+
+#endif  // ZONEPATH_RUNTIME_CONNECTOR_H_

@@ -1,0 +1,308 @@
+#include "corridor_refiner.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "zonepath/grid/moves.h"
+
+namespace zonepath::runtime_internal {
+namespace {
+
+Rect Union(const Rect& a, const Rect& b) {
+  return {std::min(a.x0, b.x0), std::min(a.y0, b.y0), std::max(a.x1, b.x1),
+          std::max(a.y1, b.y1)};
+}
+
+absl::Status NoWay(int j, Point from, Point to) {
+  return absl::DataLossError(absl::StrCat(
+      "refining level ", j, ": no way from ", PointString(from), " to ",
+      PointString(to),
+      " inside their zones (the world's abstraction does not match its "
+      "grid)"));
+}
+
+}  // namespace
+
+CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
+                                 uint32_t max_nodes)
+    : graph_(graph), astar_(astar), state_(max_nodes) {
+  levels_.resize(kMaxLevels + 1);
+}
+
+void CorridorRefiner::Start(int k, Point start, Point goal,
+                            const EndpointConnector* starts,
+                            const EndpointConnector* goals,
+                            absl::Span<const uint32_t> top_nodes,
+                            bool fewer_turns) {
+  top_ = k;
+  start_ = start;
+  goal_ = goal;
+  starts_ = starts;
+  goals_ = goals;
+  fewer_turns_ = fewer_turns;
+  for (int j = 1; j <= k; ++j) {
+    LevelPath& l = levels_[j];
+    l.items.clear();
+    l.items.push_back(kStart);
+    l.head = 0;
+    l.complete = false;
+    l.at = kStart;
+    l.rest.clear();
+    l.rest_target = 0;
+  }
+  LevelPath& top = levels_[k];
+  top.items.insert(top.items.end(), top_nodes.begin(), top_nodes.end());
+  top.items.push_back(kGoal);
+  top.complete = true;
+  cell_at_ = start;
+  cell_rest_.Reset(start);
+  done_ = false;
+}
+
+Point CorridorRefiner::ItemCell(int j, uint32_t item) const {
+  if (item == kStart) return start_;
+  if (item == kGoal) return goal_;
+  return graph_.NodeCell(j, item);
+}
+
+CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
+  const LevelPath& l = levels_[j];
+  Window w;
+  const size_t n = l.items.size();
+  if (l.head >= n) return w;
+  auto zone = [&](size_t i) { return graph_.ZoneOf(j, ItemCell(j, l.items[i])); };
+  const ZoneId here = zone(l.head);
+  const Rect here_rect = graph_.ZoneRect(j, ItemCell(j, l.items[l.head]));
+  size_t next = l.head + 1;
+  while (next < n && zone(next) == here) ++next;
+  if (next == n) {  // the rest of the path stays in this zone
+    if (!l.complete) return w;
+    w.ready = w.final = true;
+    w.next_run = w.target = n - 1;
+    w.next_zone = here;
+    w.rect = here_rect;
+    return w;
+  }
+  w.next_zone = zone(next);
+  size_t after = next + 1;
+  while (after < n && zone(after) == w.next_zone) ++after;
+  if (after == n && !l.complete) return w;
+  w.ready = true;
+  w.next_run = next;
+  w.target = after - 1;
+  w.final = l.items[w.target] == kGoal;
+  w.rect = Union(here_rect, graph_.ZoneRect(j, ItemCell(j, l.items[next])));
+  return w;
+}
+
+absl::Status CorridorRefiner::Ensure(int j, SearchStats* stats) {
+  while (!WindowOf(j).ready) {
+    if (j >= top_ || levels_[j].head >= levels_[j].items.size()) {
+      return absl::InternalError(
+          absl::StrCat("refinement ran past the path on level ", j));
+    }
+    if (absl::Status s = RefineWindow(j + 1, stats); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
+                                          SearchStats* stats, bool* found) {
+  const int below = j - 1;
+  LevelPath& l = levels_[j];
+  const uint32_t target_item = l.items[w.target];
+  const Point target_cell = ItemCell(j, target_item);
+  uint32_t target = kGoal;
+  if (!w.final) {
+    target = graph_.LowerId(j, target_item);
+    if (target == NodeStateMap::kNone) {
+      return absl::DataLossError(
+          absl::StrCat("level-", j, " node ", target_item,
+                       " has no node on level ", below));
+    }
+  }
+  const Connectivity connectivity = graph_.connectivity();
+  const double min_cost = graph_.grid().min_cost();
+  auto h = [&](Point p) {
+    return HeuristicCost(p, target_cell, connectivity, min_cost);
+  };
+  state_.NewSearch();
+  open_.clear();
+  bool seeded = true;
+  if (l.at == kStart) {
+    for (const Link& link : starts_->links(below)) {
+      const Point c = graph_.NodeCell(below, link.node);
+      if (w.rect.Contains(c)) {
+        seeded &= Seed(state_, open_, link.node, link.cost, h(c), stats);
+      }
+    }
+  } else {
+    seeded = Seed(state_, open_, l.at, 0.0,
+                  h(graph_.NodeCell(below, l.at)), stats);
+  }
+  if (!seeded) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("refining level ", j, ": more than max_nodes=",
+                     state_.max_nodes(), " nodes"));
+  }
+  const ZoneId goal_zone = graph_.ZoneOf(below, goal_);
+  uint32_t goal_record = 0;
+  const BestFirstResult result = BestFirst(
+      state_, open_,
+      [&](uint32_t u, auto&& relax) {
+        if (u == kGoal) return;
+        graph_.ForEachEdge(below, u, [&](uint32_t v, float cost) {
+          const Point c = graph_.NodeCell(below, v);
+          if (w.rect.Contains(c)) relax(v, cost, h(c));
+        });
+        if (w.final &&
+            graph_.ZoneOf(below, graph_.NodeCell(below, u)) == goal_zone) {
+          const double d = goals_->LinkCost(below, u);
+          if (d < kInf) relax(kGoal, d, 0.0);
+        }
+      },
+      [&](const NodeStateMap::Record& r) { return r.node == target; }, kInf,
+      stats, &goal_record, [&](uint32_t u) {
+        if (on_node_ && u != kGoal) on_node_(graph_.NodeCell(below, u));
+      });
+  if (result == BestFirstResult::kFull) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("refining level ", j, ": more than max_nodes=",
+                     state_.max_nodes(), " nodes"));
+  }
+  *found = result == BestFirstResult::kGoal;
+  if (!*found) return absl::OkStatus();
+  route_.clear();
+  for (uint32_t r = goal_record; r != NodeStateMap::kNone;
+       r = state_[r].parent) {
+    route_.push_back(state_[r].node);
+  }
+  std::reverse(route_.begin(), route_.end());
+  return absl::OkStatus();
+}
+
+absl::Status CorridorRefiner::RefineWindow(int j, SearchStats* stats) {
+  if (absl::Status s = Ensure(j, stats); !s.ok()) return s;
+  LevelPath& l = levels_[j];
+  LevelPath& below = levels_[j - 1];
+  Window w = WindowOf(j);
+  bool found = false;
+  if (absl::Status s = SearchBelow(j, w, stats, &found); !s.ok()) return s;
+  if (!found && l.at != kStart && l.rest.size() >= 2) {
+    // Follow the last window's route to its target, then search from there.
+    below.items.insert(below.items.end(), l.rest.begin() + 1, l.rest.end());
+    l.at = l.rest.back();
+    l.head = l.rest_target;
+    l.rest.clear();
+    w = WindowOf(j);
+    if (absl::Status s = SearchBelow(j, w, stats, &found); !s.ok()) return s;
+  }
+  if (!found) {
+    return NoWay(j, l.at == kStart ? start_ : graph_.NodeCell(j - 1, l.at),
+                 ItemCell(j, l.items[w.target]));
+  }
+  const size_t begin = l.at == kStart ? 0 : 1;
+  if (w.final) {
+    below.items.insert(below.items.end(), route_.begin() + begin,
+                       route_.end());
+    below.complete = true;
+    l.head = l.items.size();
+    l.rest.clear();
+    return absl::OkStatus();
+  }
+  size_t p = begin;
+  while (p + 1 < route_.size() &&
+         graph_.ZoneOf(j, graph_.NodeCell(j - 1, route_[p])) != w.next_zone) {
+    ++p;
+  }
+  below.items.insert(below.items.end(), route_.begin() + begin,
+                     route_.begin() + p + 1);
+  l.rest.assign(route_.begin() + p, route_.end());
+  l.rest_target = w.target;
+  l.at = route_[p];
+  l.head = w.next_run;
+  return absl::OkStatus();
+}
+
+absl::Status CorridorRefiner::SearchCells(const Window& w, SearchStats* stats,
+                                          bool* found) {
+  const Point target = ItemCell(1, levels_[1].items[w.target]);
+  AStarOptions options;
+  options.connectivity = graph_.connectivity();
+  options.prefer_straight = fewer_turns_;
+  options.bounds = w.rect;
+  absl::StatusOr<SearchOutcome> outcome =
+      astar_->FindPath(cell_at_, target, options, &found_);
+  *stats += astar_->stats();
+  if (!outcome.ok()) {
+    return absl::DataLossError(absl::StrCat(
+        "refining level 1: ", outcome.status().message(),
+        " (the world's abstraction does not match its grid)"));
+  }
+  *found = *outcome == SearchOutcome::kFound;
+  return absl::OkStatus();
+}
+
+absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
+                                        SearchStats* stats) {
+  if (done_) return absl::OkStatus();
+  if (absl::Status s = Ensure(1, stats); !s.ok()) return s;
+  LevelPath& l = levels_[1];
+  const Window w = WindowOf(1);
+  bool found = false;
+  if (absl::Status s = SearchCells(w, stats, &found); !s.ok()) return s;
+  if (!found && !cell_rest_.empty()) {
+    // Follow the last window's route to its target; search on from there.
+    for (const Run& run : cell_rest_.runs()) {
+      moves->Append(run.direction, run.count);
+    }
+    cell_at_ = cell_rest_end_;
+    cell_rest_.Reset(cell_at_);
+    l.head = l.rest_target;
+    return absl::OkStatus();
+  }
+  if (!found) return NoWay(1, cell_at_, ItemCell(1, l.items[w.target]));
+  if (w.final) {
+    for (const Run& run : found_.runs()) moves->Append(run.direction, run.count);
+    cell_at_ = goal_;
+    done_ = true;
+    return absl::OkStatus();
+  }
+  // Keep the moves up to the first cell beyond the border.
+  const Point target = ItemCell(1, l.items[w.target]);
+  Point p = cell_at_;
+  bool crossed = false;
+  cell_rest_.Reset(target);
+  for (const Run& run : found_.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      if (crossed) {
+        cell_rest_.Append(run.direction);
+        continue;
+      }
+      p = Step(p, run.direction);
+      moves->Append(run.direction);
+      if (graph_.ZoneOf(1, p) == w.next_zone) {
+        crossed = true;
+        cell_rest_.Reset(p);
+      }
+    }
+  }
+  cell_at_ = p;
+  cell_rest_end_ = target;
+  l.rest_target = w.target;
+  l.head = w.next_run;
+  return absl::OkStatus();
+}
+
+size_t CorridorRefiner::MemoryUsage() const {
+  size_t bytes = sizeof(*this) + state_.MemoryUsage() +
+                 open_.capacity() * sizeof(OpenEntry) +
+                 route_.capacity() * sizeof(uint32_t) +
+                 found_.MemoryUsage() + cell_rest_.MemoryUsage();
+  for (const LevelPath& l : levels_) {
+    bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
+  }
+  return bytes;
+}
+
+}  // namespace zonepath::runtime_internal

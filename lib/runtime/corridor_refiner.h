@@ -1,0 +1,122 @@
+// CorridorRefiner: turns the abstract path into cell moves lazily, level by
+// level, one border crossing at a time.
+//
+// Refining a level-j path does not walk it edge by edge (that would force
+// the route through each node, and a level-j node is only one
+// representative crossing of its border piece). Instead, for each border
+// the path crosses, one search on level j-1 (cells for j = 1) runs inside
+// the two zones on either side of that border, from where the route
+// currently stands to the last node of the path in the zone beyond the
+// border. The route is kept up to the crossing; the next window starts from
+// there. So every crossing point is chosen by an exact search over its two
+// zones (which "refines across consecutive abstract edges at once"), each
+// window is bounded by two zones of its level, and a cursor that wants the
+// first moves refines one window per level.
+//
+// A search that cannot get through (possible only when the previous window's
+// route went back across its own border) falls back to the previous
+// window's route, which is known to get there. A world whose levels cannot
+// back the path gives DataLoss, never a path with a jump in it.
+//
+//   CorridorRefiner refiner(graph, &astar, max_nodes);
+//   refiner.Start(k, start, goal, &start_links, &goal_links, top_nodes, true);
+//   while (!refiner.done()) {
+//     moves.Reset(at);
+//     RETURN_IF_ERROR(refiner.NextMoves(&moves, &stats));
+//   }
+#ifndef ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
+#define ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/types/span.h"
+#include "best_first.h"
+#include "connector.h"
+#include "level_graph.h"
+#include "node_state_map.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/search/grid_astar.h"
+#include "zonepath/search/search_stats.h"
+
+namespace zonepath::runtime_internal {
+
+class CorridorRefiner {
+ public:
+  // Items of a level's path that are not nodes: the query's endpoints.
+  static constexpr uint32_t kStart = 0xFFFFFFFDu;
+  static constexpr uint32_t kGoal = 0xFFFFFFFEu;
+
+  // `astar` is shared with the planner's other grid searches.
+  CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
+                  uint32_t max_nodes);
+
+  // Starts on the level-k path start -> top_nodes -> goal; the connectors
+  // must hold links on levels 1..k-1 for start and goal.
+  void Start(int k, Point start, Point goal, const EndpointConnector* starts,
+             const EndpointConnector* goals,
+             absl::Span<const uint32_t> top_nodes, bool fewer_turns);
+  bool done() const { return done_; }
+  // Appends the next stretch of cell moves (one window's, at least one
+  // move) to `moves`, whose end must be where the last stretch ended.
+  absl::Status NextMoves(RunLengthPath* moves, SearchStats* stats);
+
+  void set_on_node(std::function<void(Point)> on_node) {
+    on_node_ = std::move(on_node);
+  }
+  size_t MemoryUsage() const;
+
+ private:
+  // One level's path, refined into the level below window by window.
+  struct LevelPath {
+    std::vector<uint32_t> items;  // nodes of this level, kStart, kGoal
+    size_t head = 0;              // first item of the current run (zone)
+    bool complete = false;        // items end with kGoal
+    uint32_t at = kStart;         // where the level below stands (its id)
+    std::vector<uint32_t> rest;   // last window's route beyond `at`
+    size_t rest_target = 0;       // index in items of rest's last node
+  };
+  // The current window of level j: runs of items in one level-j zone.
+  struct Window {
+    bool ready = false;   // false: the level above must refine further
+    bool final = false;   // the target is the goal
+    size_t next_run = 0;  // first item of the next run
+    size_t target = 0;    // index of the target item
+    ZoneId next_zone;     // zone of the next run
+    Rect rect;            // the window's zones (one or two)
+  };
+
+  Point ItemCell(int j, uint32_t item) const;
+  Window WindowOf(int j) const;
+  // Makes level j's current window ready, refining the levels above.
+  absl::Status Ensure(int j, SearchStats* stats);
+  // Refines level j's current window into level j-1's path (j >= 2).
+  absl::Status RefineWindow(int j, SearchStats* stats);
+  absl::Status SearchBelow(int j, const Window& w, SearchStats* stats,
+                           bool* found);
+  absl::Status SearchCells(const Window& w, SearchStats* stats, bool* found);
+
+  const LevelGraph& graph_;
+  GridAStar* astar_;
+  int top_ = 0;
+  Point start_, goal_;
+  const EndpointConnector* starts_ = nullptr;
+  const EndpointConnector* goals_ = nullptr;
+  bool fewer_turns_ = true;
+  bool done_ = true;
+  std::vector<LevelPath> levels_;  // [1..top]
+  Point cell_at_;                  // where the cell route stands
+  RunLengthPath cell_rest_;        // last cell window's moves beyond it
+  Point cell_rest_end_;
+  NodeStateMap state_;
+  std::vector<OpenEntry> open_;
+  std::vector<uint32_t> route_;
+  RunLengthPath found_;
+  std::function<void(Point)> on_node_;
+};
+
+}  // namespace zonepath::runtime_internal
+
+#endif  // ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_

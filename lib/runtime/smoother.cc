@@ -1,0 +1,149 @@
+#include "smoother.h"
+
+#include <algorithm>
+
+namespace zonepath::runtime_internal {
+namespace {
+
+Direction StepBetween(Point a, Point b) {
+  return *DirectionFromDelta(b.x - a.x, b.y - a.y);
+}
+
+}  // namespace
+
+StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
+                               GridAStar* astar, int32_t window, int32_t margin)
+    : grid_(grid),
+      connectivity_(connectivity),
+      astar_(astar),
+      window_(std::max(4, window)),
+      margin_(std::max(1, margin)) {}
+
+void StreamSmoother::Reset(Point start, bool fewer_turns) {
+  fewer_turns_ = fewer_turns;
+  cells_.clear();
+  cells_.push_back(start);
+  head_ = 0;
+  raw_cost_ = 0;
+}
+
+void StreamSmoother::AddRun(const Run& run) {
+  Point p = cells_.back();
+  for (uint32_t i = 0; i < run.count; ++i) {
+    raw_cost_ += StepCost(grid_, p, run.direction);
+    p = Step(p, run.direction);
+    cells_.push_back(p);
+  }
+}
+
+int StreamSmoother::RunsIn(int64_t from, int64_t to) const {
+  int runs = 0;
+  int last = -1;
+  for (int64_t i = from + 1; i <= to; ++i) {
+    const int d = static_cast<int>(StepBetween(cells_[i - 1], cells_[i]));
+    if (d != last) ++runs;
+    last = d;
+  }
+  return runs;
+}
+
+absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
+  const int64_t from = head_, to = head_ + *len;
+  double old_cost = 0;
+  Rect box{cells_[from].x, cells_[from].y, cells_[from].x + 1,
+           cells_[from].y + 1};
+  for (int64_t i = from + 1; i <= to; ++i) {
+    old_cost +=
+        StepCost(grid_, cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
+    box.x0 = std::min(box.x0, cells_[i].x);
+    box.y0 = std::min(box.y0, cells_[i].y);
+    box.x1 = std::max(box.x1, cells_[i].x + 1);
+    box.y1 = std::max(box.y1, cells_[i].y + 1);
+  }
+  const double tolerance = 1e-9 * std::max(1.0, old_cost);
+  const double bound =
+      HeuristicCost(cells_[from], cells_[to], connectivity_, grid_.min_cost());
+  const int runs = RunsIn(from, to);
+  // Nothing can be shorter than the heuristic, nor have fewer runs than 2.
+  if (old_cost <= bound + tolerance && (!fewer_turns_ || runs <= 2)) {
+    return absl::OkStatus();
+  }
+  box = {std::max(0, box.x0 - margin_), std::max(0, box.y0 - margin_),
+         std::min(grid_.width(), box.x1 + margin_),
+         std::min(grid_.height(), box.y1 + margin_)};
+  AStarOptions options;
+  options.connectivity = connectivity_;
+  options.prefer_straight = fewer_turns_;
+  options.bounds = box;
+  absl::StatusOr<SearchOutcome> found =
+      astar_->FindPath(cells_[from], cells_[to], options, &scratch_);
+  *stats += astar_->stats();
+  if (!found.ok()) return found.status();
+  // The window itself lies in the box, so the search always finds a way.
+  if (*found != SearchOutcome::kFound) {
+    return absl::InternalError("smoothing: a window's own path was not found");
+  }
+  const bool better =
+      scratch_.cost() < old_cost - tolerance ||
+      (fewer_turns_ && scratch_.cost() <= old_cost + tolerance &&
+       static_cast<int>(scratch_.runs().size()) < runs);
+  if (!better) return absl::OkStatus();
+  replacement_.clear();
+  Point q = cells_[from];
+  for (const Run& run : scratch_.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      q = Step(q, run.direction);
+      replacement_.push_back(q);
+    }
+  }
+  // Splice: cells_[from+1 .. to] becomes replacement_.
+  const auto first = cells_.begin() + from + 1;
+  const int64_t old_len = to - from;
+  const int64_t new_len = static_cast<int64_t>(replacement_.size());
+  if (new_len <= old_len) {
+    std::copy(replacement_.begin(), replacement_.end(), first);
+    cells_.erase(first + new_len, first + old_len);
+  } else {
+    std::copy(replacement_.begin(), replacement_.begin() + old_len, first);
+    cells_.insert(first + old_len, replacement_.begin() + old_len,
+                  replacement_.end());
+  }
+  *len = new_len;
+  return absl::OkStatus();
+}
+
+void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
+  for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
+    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+    out->AddCost(StepCost(grid_, cells_[i - 1], d));
+    out->Append(d);
+  }
+  head_ += moves;
+  // Drop committed cells once they are most of the buffer (amortised O(1)).
+  if (head_ > 4 * window_ && head_ * 2 > static_cast<int64_t>(cells_.size())) {
+    cells_.erase(cells_.begin(), cells_.begin() + head_);
+    head_ = 0;
+  }
+}
+
+absl::Status StreamSmoother::Commit(bool final, RunLengthPath* out,
+                                    SearchStats* stats) {
+  while (buffered() > window_ || (final && buffered() > 0)) {
+    const bool last = final && buffered() <= window_;
+    int64_t len = std::min(buffered(), window_);
+    if (absl::Status s = SmoothWindow(&len, stats); !s.ok()) return s;
+    if (last) {
+      Emit(buffered(), out);
+      break;
+    }
+    Emit(std::max<int64_t>(1, std::min(window_ / 2, len)), out);
+  }
+  return absl::OkStatus();
+}
+
+size_t StreamSmoother::MemoryUsage() const {
+  return sizeof(*this) + cells_.capacity() * sizeof(Point) +
+         scratch_.MemoryUsage() + replacement_.capacity() * sizeof(Point);
+}
+
+}  // namespace zonepath::runtime_internal
