@@ -240,7 +240,10 @@ zonepath_status zonepath_cursor_next(zonepath_cursor* cursor, int64_t min_steps,
       cursor->pending_next = 0;
       absl::StatusOr<bool> more =
           zonepath::bindings::CursorStep(cursor->cursor, min_steps, &pending);
-      if (!more.ok()) return Fail(more.status());
+      if (!more.ok()) {
+        cursor->more = false;
+        return ReportIn(kFn, more.status());
+      }
       cursor->more = *more;
     }
     const size_t available = pending.runs().size() - cursor->pending_next;

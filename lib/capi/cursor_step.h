@@ -12,10 +12,13 @@
 namespace zonepath::bindings {
 
 // Appends at least `min_steps` moves of the cursor's path to `out` (fewer
-// only at its end). Returns whether moves remain after them.
+// only at its end). Returns whether moves remain after them; an error ends
+// the path (the moves appended before it are legal).
 inline absl::StatusOr<bool> CursorStep(PathCursor& cursor, int64_t min_steps,
                                        RunLengthPath* out) {
-  cursor.Next(min_steps, out);
+  if (absl::Status status = cursor.Next(min_steps, out); !status.ok()) {
+    return status;
+  }
   return !cursor.done();
 }
 

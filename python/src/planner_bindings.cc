@@ -42,6 +42,7 @@ py::dict StatsDict(const PlanStats& s) {
   d["smooth"] = StageDict(s.smooth);
   d["direct"] = StageDict(s.direct);
   d["abstract_nodes"] = s.abstract_nodes;
+  d["top_level"] = s.top_level;
   d["used_direct"] = s.used_direct;
   d["planned_cost"] = s.planned_cost;
   d["cost_before_smoothing"] = s.cost_before_smoothing;
@@ -203,22 +204,23 @@ returns a Path with found == False.)doc")
       .def(
           "plan",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
-             bool fewer_turns, double direct_search_zones) {
+             bool smooth, bool fewer_turns, double direct_search_zones) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             ++self.generation;
             ValueOrRaise(self.planner.Plan(
-                s, g, Options(false, fewer_turns, direct_search_zones)));
+                s, g, Options(smooth, fewer_turns, direct_search_zones)));
             PathCursor cursor = self.planner.Cursor();
             return std::make_unique<PyCursor>(
                 PyCursor{&self, self.generation, cursor, s,
                          bindings::CursorHasMoves(cursor)});
           },
           py::arg("start"), py::arg("goal"), py::kw_only(),
-          py::arg("fewer_turns") = true, py::arg("direct_search_zones") = 1.0,
-          py::keep_alive<0, 1>(),
+          py::arg("smooth") = false, py::arg("fewer_turns") = true,
+          py::arg("direct_search_zones") = 1.0, py::keep_alive<0, 1>(),
           R"doc(
 Plans without refining and returns a PathCursor that yields the moves on
-demand: the first moves come long before the whole path would. The cursor
+demand (smoothed as they come when smooth=True): the first moves come
+long before the whole path would. The cursor
 is valid until this planner's next find_path or plan. An unreachable goal
 gives a cursor that is already done.)doc")
       .def_property_readonly(

@@ -119,7 +119,7 @@ World.load (a world file) or world.apply_changes (the next version).
             return Share(ValueOrRaise(std::move(world)));
           },
           py::arg("grid"), py::kw_only(), py::arg("zone_size") = 32,
-          py::arg("levels") = 2, py::arg("group") = 4,
+          py::arg("levels") = 0, py::arg("group") = 4,
           py::arg("entrance_threshold") = 6, py::arg("connectivity") = 8,
           py::arg("cache_paths") = false, py::arg("threads") = 0,
           R"doc(
@@ -128,7 +128,7 @@ indexed [y, x] (0 = blocked, 1..255 = terrain cost), or the path of a
 MovingAI .map file (digits 1-9 read as costs).
 
 zone_size: level-1 zone side in cells (4..1024); levels: abstract levels
-(1..8); group: a level-k zone is group x group level-(k-1) zones;
+(1..8, 0 = automatic: more levels for larger worlds); group: a level-k zone is group x group level-(k-1) zones;
 entrance_threshold: entrances this long get two beacon pairs;
 connectivity: 8 or 4; cache_paths: keep level-1 cell paths (faster
 refinement, more memory); threads: build threads (0 = all). The GIL is

@@ -132,7 +132,7 @@ typedef enum zonepath_outcome {
 typedef struct zonepath_build_params {
   uint32_t struct_size;       /* sizeof(zonepath_build_params) */
   int32_t zone_size;          /* level-1 zone side, 4..1024 (32) */
-  int32_t levels;             /* abstract levels, 1..8 (2) */
+  int32_t levels;             /* 1..8, 0 = automatic (0) */
   int32_t group;              /* level-k zone = group^2 zones (4) */
   int32_t entrance_threshold; /* entrances this long get 2 beacons (6) */
   int32_t connectivity;       /* 8 or 4 (8) */
@@ -161,7 +161,7 @@ typedef struct zonepath_cell_change {
 
 typedef struct zonepath_plan_options {
   uint32_t struct_size;       /* sizeof(zonepath_plan_options) */
-  int32_t smooth;             /* nonzero: smooth (find_path only) (0) */
+  int32_t smooth;             /* nonzero: smooth, also via a cursor (0) */
   int32_t fewer_turns;        /* nonzero: prefer straight moves (1) */
   double direct_search_zones; /* direct search within N zones (1.0) */
 } zonepath_plan_options;
