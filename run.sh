@@ -8,8 +8,13 @@ cd "$(dirname "$0")"
 
 packages=(cmake g++ make libabsl-dev libboost-graph-dev libgtest-dev
           libgmock-dev libbenchmark-dev nlohmann-json3-dev libpng-dev
-          clang-format clang libclang-rt-14-dev)
+          clang-format clang libclang-rt-14-dev python3 python3-dev
+          python3-pybind11 pybind11-dev python3-numpy python3-pytest
+          python3-matplotlib)
 jobs=$(nproc 2>/dev/null || echo 2)
+# The Python package is built for Debian's interpreter (its NumPy and
+# pybind11), not whatever python3 comes first on PATH (e.g. pyenv's).
+python_build=(-DZONEPATH_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3)
 
 ensure_packages() {
   local missing=()
@@ -116,8 +121,8 @@ case "${1:-}" in
   test)
     ensure_packages
     check_format
-    echo "== release build"
-    build build
+    echo "== release build (with the Python package)"
+    build build "${python_build[@]}"
     labels="unit|install|hostile"
     if [ -d ../shared/maps ]; then
       labels="unit|install|hostile|maps"

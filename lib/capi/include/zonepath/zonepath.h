@@ -1,0 +1,363 @@
+/* zonepath.h: the C API of zonepath, for game engines and other languages
+ * (P/Invoke, GDExtension, Rust/Go FFI). Plain C11; every symbol is prefixed
+ * zonepath_ / ZONEPATH_. Include as <zonepath/zonepath.h>; link the CMake
+ * target zonepath::c (static) or the shared library libzonepath_c.so
+ * (target zonepath::c_shared), which exports only the functions below.
+ *
+ *   zonepath_world* world = NULL;
+ *   if (zonepath_world_load("den520d.zpw", &world) != ZONEPATH_OK) {
+ *     fprintf(stderr, "%s\n", zonepath_last_error_message());
+ *     return 1;
+ *   }
+ *   zonepath_planner* planner = NULL;
+ *   zonepath_planner_create(world, &planner);
+ *   zonepath_outcome outcome;
+ *   zonepath_planner_find_path(planner, 1, 1, 200, 180, NULL, &outcome);
+ *   size_t n = 0;
+ *   zonepath_planner_path_cells(planner, NULL, 0, &n);      // size query
+ *   zonepath_point* cells = malloc(n * sizeof *cells);
+ *   zonepath_planner_path_cells(planner, cells, n, &n);
+ *   ...
+ *   free(cells);
+ *   zonepath_planner_free(planner);
+ *   zonepath_world_free(world);
+ *
+ * ERRORS. Every fallible function returns a zonepath_status (ZONEPATH_OK or
+ * an error code; the codes equal absl::StatusCode's values, plus
+ * ZONEPATH_BUFFER_TOO_SMALL). On error the calling thread's last error holds
+ * the code and a message naming the file, field or argument
+ * (zonepath_last_error, zonepath_last_error_message); nothing is changed and
+ * no output handle is written except where noted. A successful call resets
+ * the last error to ZONEPATH_OK / "". No function throws, aborts or exits:
+ * NULL handles, NULL output pointers, bad sizes and bad coordinates are
+ * reported as ZONEPATH_INVALID_ARGUMENT.
+ *
+ * OWNERSHIP. Handles returned through `out` parameters belong to the
+ * caller, who releases each with its _free function (free functions accept
+ * NULL). Strings and buffers passed in are only read during the call, never
+ * kept. Buffers passed out are caller-owned; the library writes at most
+ * `capacity` elements.
+ *
+ * THREADS. A world is immutable: any number of threads may use one world
+ * at once (all functions taking `const zonepath_world*`). A planner, and the
+ * cursors made from it, belong to one thread at a time. A path store may be
+ * used from any number of threads at once (it locks internally). A handle
+ * must outlive every handle made from it (world > planner > cursor) and must
+ * not be freed while another thread uses it. The last error is per thread.
+ *
+ * VERSIONING. ZONEPATH_C_VERSION_MAJOR/MINOR describe this header;
+ * zonepath_api_version() the library loaded at run time. Within one major
+ * version the ABI is stable: functions are only added, and structs that
+ * may grow carry `struct_size` (set by their _init function) so that a
+ * library reads only the fields a caller compiled against.
+ */
+#ifndef ZONEPATH_ZONEPATH_H_
+#define ZONEPATH_ZONEPATH_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define ZONEPATH_C_API __declspec(dllexport)
+#else
+#define ZONEPATH_C_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ZONEPATH_C_VERSION_MAJOR 1
+#define ZONEPATH_C_VERSION_MINOR 0
+
+/* ---- Versions, errors ------------------------------------------------- */
+
+typedef enum zonepath_status {
+  ZONEPATH_OK = 0,
+  ZONEPATH_CANCELLED = 1,
+  ZONEPATH_UNKNOWN = 2,
+  ZONEPATH_INVALID_ARGUMENT = 3,
+  ZONEPATH_DEADLINE_EXCEEDED = 4,
+  ZONEPATH_NOT_FOUND = 5,
+  ZONEPATH_ALREADY_EXISTS = 6,
+  ZONEPATH_PERMISSION_DENIED = 7,
+  ZONEPATH_RESOURCE_EXHAUSTED = 8,
+  ZONEPATH_FAILED_PRECONDITION = 9,
+  ZONEPATH_ABORTED = 10,
+  ZONEPATH_OUT_OF_RANGE = 11,
+  ZONEPATH_UNIMPLEMENTED = 12,
+  ZONEPATH_INTERNAL = 13,
+  ZONEPATH_UNAVAILABLE = 14,
+  ZONEPATH_DATA_LOSS = 15,
+  ZONEPATH_UNAUTHENTICATED = 16,
+  /* The caller's buffer holds fewer elements than needed; `*needed` says
+   * how many. Nothing was written. */
+  ZONEPATH_BUFFER_TOO_SMALL = 100
+} zonepath_status;
+
+/* "zonepath C API 1.0 (library 0.1.0)". Any thread; static storage (do not
+ * free). */
+ZONEPATH_C_API const char* zonepath_version(void);
+/* major << 16 | minor of the loaded library (compare the major with
+ * ZONEPATH_C_VERSION_MAJOR at start-up). Any thread. */
+ZONEPATH_C_API uint32_t zonepath_api_version(void);
+/* "OK", "INVALID_ARGUMENT", ...; "UNKNOWN_STATUS" for other values.
+ * Static storage; any thread. */
+ZONEPATH_C_API const char* zonepath_status_name(int32_t status);
+/* The calling thread's last error code and message (per thread). The
+ * message belongs to the library and stays valid until the thread's next
+ * zonepath call; copy it to keep it. */
+ZONEPATH_C_API zonepath_status zonepath_last_error(void);
+ZONEPATH_C_API const char* zonepath_last_error_message(void);
+
+/* ---- Plain data --------------------------------------------------------- */
+
+typedef struct zonepath_point {
+  int32_t x; /* column, 0 = left */
+  int32_t y; /* row, 0 = top */
+} zonepath_point;
+
+/* Directions: 0 N (y-1), 1 NE, 2 E (x+1), 3 SE, 4 S, 5 SW, 6 W, 7 NW. */
+typedef struct zonepath_run {
+  uint32_t direction; /* 0..7 */
+  uint32_t count;     /* moves, >= 1 */
+} zonepath_run;
+
+typedef enum zonepath_outcome {
+  ZONEPATH_FOUND = 0,
+  ZONEPATH_UNREACHABLE = 1 /* goal in another component: empty path */
+} zonepath_outcome;
+
+/* Offline build parameters (ranges checked by the build functions). */
+typedef struct zonepath_build_params {
+  uint32_t struct_size;       /* sizeof(zonepath_build_params) */
+  int32_t zone_size;          /* level-1 zone side, 4..1024 (32) */
+  int32_t levels;             /* 1..8, 0 = automatic (0) */
+  int32_t group;              /* level-k zone = group^2 zones (4) */
+  int32_t entrance_threshold; /* entrances this long get 2 beacons (6) */
+  int32_t connectivity;       /* 8 or 4 (8) */
+  int32_t cache_paths;        /* nonzero: keep level-1 cell paths (0) */
+  int32_t threads;            /* build threads, 0 = all (0) */
+} zonepath_build_params;
+
+typedef struct zonepath_world_info {
+  uint32_t struct_size; /* sizeof(zonepath_world_info) */
+  int32_t width;
+  int32_t height;
+  int32_t levels;
+  int32_t zone_size;
+  int32_t connectivity;  /* 8 or 4 */
+  uint64_t version;      /* 0 built/loaded, +1 per apply_changes */
+  uint64_t memory_bytes; /* bytes the world reads (shared pages counted) */
+  uint64_t owned_bytes;  /* bytes not shared with the world it came from */
+} zonepath_world_info;
+
+/* One cell's new cost: 0 = blocked, 1..255 terrain cost. */
+typedef struct zonepath_cell_change {
+  int32_t x;
+  int32_t y;
+  int32_t cost;
+} zonepath_cell_change;
+
+typedef struct zonepath_plan_options {
+  uint32_t struct_size;       /* sizeof(zonepath_plan_options) */
+  int32_t smooth;             /* nonzero: smooth, also via a cursor (0) */
+  int32_t fewer_turns;        /* nonzero: prefer straight moves (1) */
+  double direct_search_zones; /* direct search within N zones (1.0) */
+} zonepath_plan_options;
+
+typedef struct zonepath_plan_stats {
+  uint32_t struct_size;   /* sizeof(zonepath_plan_stats) */
+  int32_t used_direct;    /* the direct grid search gave the path */
+  int64_t expanded;       /* nodes expanded, all stages */
+  int64_t generated;      /* nodes generated, all stages */
+  int64_t abstract_nodes; /* nodes on the abstract path */
+  double time_us;         /* search time, all stages, microseconds */
+  double planned_cost;    /* cost before refinement (after plan) */
+} zonepath_plan_stats;
+
+typedef struct zonepath_path_info {
+  uint32_t struct_size; /* sizeof(zonepath_path_info) */
+  zonepath_point start;
+  int64_t steps; /* moves */
+  int64_t runs;  /* zonepath_run elements */
+  double cost;   /* summed step costs, as walked */
+} zonepath_path_info;
+
+typedef enum zonepath_codec {
+  ZONEPATH_CODEC_RUN_LENGTH = 1,
+  ZONEPATH_CODEC_TURNS = 2,
+  ZONEPATH_CODEC_WAYPOINTS = 3,
+  ZONEPATH_CODEC_RAW_CELLS = 4
+} zonepath_codec;
+
+typedef struct zonepath_store_stats {
+  uint32_t struct_size; /* sizeof(zonepath_store_stats) */
+  int64_t units;
+  int64_t segments;
+  int64_t remaining_steps; /* over all units */
+  uint64_t encoded_bytes;  /* encoded segments */
+  uint64_t memory_bytes;   /* everything the store holds */
+} zonepath_store_stats;
+
+/* Fill a struct with the defaults above and its struct_size. NULL is
+ * ignored. Any thread. */
+ZONEPATH_C_API void zonepath_build_params_init(zonepath_build_params* params);
+ZONEPATH_C_API void zonepath_plan_options_init(zonepath_plan_options* options);
+
+/* ---- Worlds (immutable; share freely between threads) ------------------- */
+
+typedef struct zonepath_world zonepath_world;
+
+/* Builds a world from a MovingAI .map file (weighted legend: digits 1-9 are
+ * costs). `params` NULL means defaults; the build runs on params->threads
+ * worker threads. Any thread. On success *out is a new world the caller
+ * owns (zonepath_world_free); map_path and params are only read. */
+ZONEPATH_C_API zonepath_status zonepath_world_build_from_map(
+    const char* map_path, const zonepath_build_params* params,
+    zonepath_world** out);
+/* Builds a world from `width * height` cost bytes, row-major (costs[y *
+ * width + x]; 0 blocked, 1..255 cost); costs_size must equal width *
+ * height. The bytes are copied (the caller keeps its array). Any thread;
+ * *out as for zonepath_world_build_from_map. */
+ZONEPATH_C_API zonepath_status zonepath_world_build(
+    const uint8_t* costs, size_t costs_size, int32_t width, int32_t height,
+    const zonepath_build_params* params, zonepath_world** out);
+/* Loads a world file (zonepath build / zonepath_world_save); errors name
+ * the file and the failing field. Any thread; *out is the caller's
+ * (zonepath_world_free). */
+ZONEPATH_C_API zonepath_status zonepath_world_load(const char* path,
+                                                   zonepath_world** out);
+/* Saves atomically (temporary file + rename). Any thread, also while
+ * other threads plan on the world. */
+ZONEPATH_C_API zonepath_status zonepath_world_save(const zonepath_world* world,
+                                                   const char* path);
+/* Size, levels, version and memory of the world into the caller's `info`
+ * (struct_size set). Any thread. */
+ZONEPATH_C_API zonepath_status
+zonepath_world_get_info(const zonepath_world* world, zonepath_world_info* info);
+/* Copies the cost bytes (width * height, row-major) into the caller's
+ * `costs`; see BUFFERS at zonepath_planner_path_runs. Any thread. */
+ZONEPATH_C_API zonepath_status zonepath_world_costs(const zonepath_world* world,
+                                                    uint8_t* costs,
+                                                    size_t capacity,
+                                                    size_t* needed);
+/* The next version of `world` with the changes applied (a later change of
+ * the same cell wins). `world` is not modified; both stay valid and share
+ * unchanged memory (reference counted: either may be freed first). A bad
+ * change rejects the whole batch, naming it. Any thread, also while others
+ * plan on `world`; *out is the caller's (zonepath_world_free). */
+ZONEPATH_C_API zonepath_status zonepath_world_apply_changes(
+    const zonepath_world* world, const zonepath_cell_change* changes,
+    size_t count, zonepath_world** out);
+/* Frees a world (NULL is ignored). No planner made from it may remain,
+ * and no other thread may be using it. */
+ZONEPATH_C_API void zonepath_world_free(zonepath_world* world);
+
+/* ---- Planners (one thread at a time; the world must outlive it) --------- */
+
+typedef struct zonepath_planner zonepath_planner;
+
+/* A planner on `world` (which must outlive it). Any thread; make one per
+ * thread that plans. *out is the caller's (zonepath_planner_free). */
+ZONEPATH_C_API zonepath_status
+zonepath_planner_create(const zonepath_world* world, zonepath_planner** out);
+/* Frees a planner (NULL is ignored); its cursors must be freed first. */
+ZONEPATH_C_API void zonepath_planner_free(zonepath_planner* planner);
+
+/* Plans, refines (and smooths if asked) the whole path, kept in the planner
+ * until its next find_path/plan: read it with zonepath_planner_path_*.
+ * The planner's thread only (all planner functions below).
+ * `options` NULL means defaults. An unreachable goal is ZONEPATH_OK with
+ * *outcome = ZONEPATH_UNREACHABLE and an empty path; an endpoint outside
+ * the grid or blocked is ZONEPATH_INVALID_ARGUMENT. */
+ZONEPATH_C_API zonepath_status zonepath_planner_find_path(
+    zonepath_planner* planner, zonepath_point start, zonepath_point goal,
+    const zonepath_plan_options* options, zonepath_outcome* outcome);
+/* Plans without refining; then a cursor yields the moves on demand. The
+ * planner's stored path is emptied (it restarts at `start`). */
+ZONEPATH_C_API zonepath_status zonepath_planner_plan(
+    zonepath_planner* planner, zonepath_point start, zonepath_point goal,
+    const zonepath_plan_options* options, zonepath_outcome* outcome);
+/* Statistics of the last find_path/plan into the caller's `stats`. */
+ZONEPATH_C_API zonepath_status zonepath_planner_get_stats(
+    const zonepath_planner* planner, zonepath_plan_stats* stats);
+/* Start, steps, runs and cost of the last find_path's path. */
+ZONEPATH_C_API zonepath_status zonepath_planner_path_info(
+    const zonepath_planner* planner, zonepath_path_info* info);
+/* The last find_path's path as runs, or as every cell from start to goal
+ * (steps + 1 cells). BUFFERS (here and below): `*needed` gets the element
+ * count (`needed` may be NULL when a buffer is given); buffer NULL with
+ * capacity 0 is a size query; a buffer smaller than needed gives
+ * ZONEPATH_BUFFER_TOO_SMALL and writes nothing but *needed. */
+ZONEPATH_C_API zonepath_status
+zonepath_planner_path_runs(const zonepath_planner* planner, zonepath_run* runs,
+                           size_t capacity, size_t* needed);
+ZONEPATH_C_API zonepath_status zonepath_planner_path_cells(
+    const zonepath_planner* planner, zonepath_point* cells, size_t capacity,
+    size_t* needed);
+
+/* ---- Path cursors (the planner's thread; valid until its next plan) ------ */
+
+typedef struct zonepath_cursor zonepath_cursor;
+
+/* A cursor over the path of the planner's last zonepath_planner_plan
+ * (FAILED_PRECONDITION if that was not a successful plan). The planner's
+ * thread; the planner must outlive it. *out is the caller's
+ * (zonepath_cursor_free, NULL ignored). */
+ZONEPATH_C_API zonepath_status zonepath_cursor_create(zonepath_planner* planner,
+                                                      zonepath_cursor** out);
+ZONEPATH_C_API void zonepath_cursor_free(zonepath_cursor* cursor);
+/* Writes the next runs (at least `min_steps` >= 1 moves when the path has
+ * them, refining lazily) into `runs` (capacity >= 1): *written runs. Moves
+ * that do not fit are kept for the next call. *done becomes 1 once every
+ * move has been written (then *written may be 0). FAILED_PRECONDITION if
+ * the planner planned again since the cursor was made. */
+ZONEPATH_C_API zonepath_status zonepath_cursor_next(zonepath_cursor* cursor,
+                                                    int64_t min_steps,
+                                                    zonepath_run* runs,
+                                                    size_t capacity,
+                                                    size_t* written, int* done);
+
+/* ---- Path stores (thread-safe: readers in parallel, writers exclusive) -- */
+
+typedef struct zonepath_store zonepath_store;
+
+/* An empty store encoding paths with `codec` (a zonepath_codec value;
+ * taken as an int so that any value can be checked). Any thread; *out is the
+ * caller's (zonepath_store_free, NULL ignored, when no other thread uses
+ * it). All store functions below may be called from any thread at once;
+ * runs and buffers passed to them are only used during the call. */
+ZONEPATH_C_API zonepath_status zonepath_store_create(int32_t codec,
+                                                     zonepath_store** out);
+ZONEPATH_C_API void zonepath_store_free(zonepath_store* store);
+/* Stores the path `start` + runs[0..count) for `unit` (its first
+ * `max_steps` moves if max_steps >= 0), replacing any previous one. */
+ZONEPATH_C_API zonepath_status
+zonepath_store_set(zonepath_store* store, uint64_t unit, zonepath_point start,
+                   const zonepath_run* runs, size_t count, int64_t max_steps);
+/* The unit's next moves (all if max_steps < 0) as runs; size query and
+ * BUFFER_TOO_SMALL as for zonepath_planner_path_runs. `start` (may be NULL)
+ * gets the unit's position. NOT_FOUND for a unit without a path. */
+ZONEPATH_C_API zonepath_status zonepath_store_read(
+    const zonepath_store* store, uint64_t unit, int64_t max_steps,
+    zonepath_point* start, zonepath_run* runs, size_t capacity, size_t* needed);
+/* The unit walked its next `steps` moves (0..remaining). */
+ZONEPATH_C_API zonepath_status zonepath_store_advance(zonepath_store* store,
+                                                      uint64_t unit,
+                                                      int64_t steps);
+/* Moves the unit has left; NOT_FOUND for a unit without a path. */
+ZONEPATH_C_API zonepath_status zonepath_store_remaining(
+    const zonepath_store* store, uint64_t unit, int64_t* steps);
+/* Forgets the unit; NOT_FOUND if it had no path. */
+ZONEPATH_C_API zonepath_status zonepath_store_remove(zonepath_store* store,
+                                                     uint64_t unit);
+/* Units, segments, remaining moves and bytes held, into `stats`. */
+ZONEPATH_C_API zonepath_status zonepath_store_get_stats(
+    const zonepath_store* store, zonepath_store_stats* stats);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* ZONEPATH_ZONEPATH_H_ */

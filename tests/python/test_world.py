@@ -1,0 +1,115 @@
+"""zonepath.World: building, loading, saving, properties, changes, errors."""
+
+import os
+
+import numpy as np
+import pytest
+
+import zonepath
+from conftest import room_grid
+
+
+def test_build_from_numpy_keeps_the_grid(world, grid):
+    assert (world.width, world.height) == (96, 64)
+    assert world.shape == grid.shape
+    assert world.levels >= 1 and world.zone_size == 16
+    assert world.connectivity == 8 and world.version == 0
+    assert world.memory_bytes >= grid.size
+    assert np.array_equal(world.costs, grid)
+
+
+def test_build_from_map_file(tmp_path):
+    path = tmp_path / "small.map"
+    path.write_text("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n")
+    world = zonepath.World.build(str(path))
+    assert world.shape == (3, 4)
+    assert world.costs[1, 1] == 0 and world.costs[0, 0] == 1
+    assert zonepath.World.build(path).shape == (3, 4)  # os.PathLike
+
+
+def test_bad_map_file_names_file_and_line(tmp_path):
+    path = tmp_path / "bad.map"
+    path.write_text("type octile\nheight 2\nwidth 3\nmap\n...\n.?.\n")
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.build(str(path))
+    assert e.value.code == "INVALID_ARGUMENT"
+    assert "bad.map:6" in str(e.value)
+
+
+def test_bad_grids_raise():
+    with pytest.raises(TypeError, match="uint8"):
+        zonepath.World.build(np.ones((8, 8)))
+    with pytest.raises(ValueError, match="2-D"):
+        zonepath.World.build(np.ones((8, 8, 2), dtype=np.uint8))
+    with pytest.raises(TypeError):
+        zonepath.World.build([[1, 1], [1, 1]])
+    with pytest.raises(zonepath.Error, match="zone size"):
+        zonepath.World.build(room_grid(), zone_size=3)
+    with pytest.raises(ValueError, match="connectivity"):
+        zonepath.World.build(room_grid(), connectivity=6)
+
+
+def test_non_contiguous_grid_is_read_correctly(grid):
+    view = np.asfortranarray(grid)
+    assert np.array_equal(zonepath.World.build(view, zone_size=16).costs, grid)
+
+
+def test_save_load_round_trip(world, grid, tmp_path):
+    path = str(tmp_path / "w.zpw")
+    world.save(path)
+    loaded = zonepath.World.load(path)
+    assert np.array_equal(loaded.costs, grid)
+    assert (loaded.zone_size, loaded.levels) == (16, world.levels)
+    a = zonepath.Planner(world).find_path((2, 60), (93, 3))
+    b = zonepath.Planner(loaded).find_path((2, 60), (93, 3))
+    assert np.array_equal(a.runs, b.runs) and a.cost == b.cost
+
+
+def test_load_errors_name_the_file(tmp_path):
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.load(str(tmp_path / "missing.zpw"))
+    assert e.value.code == "NOT_FOUND" and "missing.zpw" in str(e.value)
+    junk = tmp_path / "junk.zpw"
+    junk.write_bytes(b"ZONEPATH" + bytes(200))
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.load(str(junk))
+    assert e.value.code in ("DATA_LOSS", "FAILED_PRECONDITION")
+    assert "junk.zpw" in str(e.value)
+    with pytest.raises(zonepath.Error):
+        zonepath.World.build(room_grid()).save(
+            os.path.join(str(tmp_path), "no_dir", "x.zpw"))
+
+
+def test_apply_changes_makes_a_new_version(world, grid):
+    closed = world.apply_changes([(48, 5, 0), (10, 10, 7)])
+    assert closed.version == 1 and world.version == 0
+    assert closed.costs[5, 48] == 0 and closed.costs[10, 10] == 7
+    assert world.costs[5, 48] == 1  # the old version is unchanged
+    assert closed.owned_bytes < closed.memory_bytes
+    assert not zonepath.Planner(closed).find_path((2, 60), (93, 3)).found
+    assert zonepath.Planner(world).find_path((2, 60), (93, 3)).found
+    same = world.apply_changes(np.zeros((0, 3), dtype=np.int64))
+    assert same.version == 1 and np.array_equal(same.costs, grid)
+
+
+def test_bad_changes_name_the_change(world):
+    with pytest.raises(zonepath.Error) as e:
+        world.apply_changes([(1, 1, 0), (500, 1, 0)])
+    assert e.value.code == "INVALID_ARGUMENT" and "change 1" in str(e.value)
+    with pytest.raises(zonepath.Error, match="change 0"):
+        world.apply_changes([(1, 1, 300)])
+    with pytest.raises(ValueError, match="triples"):
+        world.apply_changes([(1, 1)])
+
+
+def test_docstrings_everywhere():
+    for name in zonepath.__all__:
+        obj = getattr(zonepath, name)
+        if callable(obj):
+            assert obj.__doc__, name
+    for cls in (zonepath.World, zonepath.Planner, zonepath.PathCursor,
+                zonepath.Path, zonepath.PathStore):
+        for attr, member in vars(cls).items():
+            if attr.startswith("_"):
+                continue
+            assert getattr(member, "__doc__", None), f"{cls.__name__}.{attr}"
