@@ -6,7 +6,7 @@
 #include "c_api_internal.h"
 #include "zonepath/movingai/map_io.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file.h"
 
 namespace zonepath::capi {

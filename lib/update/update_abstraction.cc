@@ -352,9 +352,8 @@ class Updater {
       const AbstractEdge& edge = below.edges[e];
       const Point b = a_.beacons[below.node_beacon[edge.target]];
       if (!edge.inter_zone || rect.Contains(b)) continue;
-      const CrossingGroup group =
-          GroupOf(below, a, b, below.node_component[u],
-                  below.node_component[edge.target]);
+      const CrossingGroup group = GroupOf(below, a, b, below.node_component[u],
+                                          below.node_component[edge.target]);
       const ZoneId zb = below.ZoneOf(b);
       positions_.clear();
       for (uint32_t x = below.zone_node_begin[za.value()];

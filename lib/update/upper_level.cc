@@ -39,10 +39,9 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
                  below.node_component[b]),
          e});
   }
-  std::sort(candidates.begin(), candidates.end(),
-            [](const Candidate& x, const Candidate& y) {
-              return x.group < y.group;
-            });
+  std::sort(
+      candidates.begin(), candidates.end(),
+      [](const Candidate& x, const Candidate& y) { return x.group < y.group; });
   std::vector<uint8_t> is_node(beacons.size(), 0);
   for (size_t i = 0; i < candidates.size();) {
     size_t j = i;

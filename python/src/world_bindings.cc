@@ -9,7 +9,7 @@
 #include "world.h"
 #include "zonepath/movingai/map_io.h"
 #include "zonepath/offline/build_world.h"
-#include "zonepath/offline/world_changes.h"
+#include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file.h"
 
 namespace zonepath::python {

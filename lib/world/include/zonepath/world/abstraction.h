@@ -33,7 +33,7 @@ using BeaconId = StrongId<BeaconTag, uint32_t>;
 
 // Parameters the abstraction was built with (stored in the world file).
 struct BuildParams {
-  int32_t zone_size = 32;          // level-1 zone side in cells, 4..1024
+  int32_t zone_size = 32;  // level-1 zone side in cells, 4..1024
   // Abstract levels, 1..8; 0 = automatic (AutoLevelCount) when building.
   int32_t levels = 0;
   int32_t group = 4;               // level-k zone = group x group level k-1
