@@ -57,10 +57,13 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
             ": more than max_nodes=", state.max_nodes(), " nodes"));
       }
     }
+    // Each level-j node of the zone, by its level-(j-1) id: the targets.
     int targets = 0;
+    lowers_.clear();
     for (uint32_t v = level.zone_node_begin[zone.value()];
          v < level.zone_node_end[zone.value()]; ++v) {
       const uint32_t lower = graph_.LowerId(j, v);
+      lowers_.push_back(lower);
       if (lower == NodeStateMap::kNone) {
         return absl::DataLossError(
             absl::StrCat("level-", j, " node ", v, " has no node on level ",
@@ -96,11 +99,10 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
           absl::StrCat("connecting ", PointString(p), " at level ", j,
                        ": more than max_nodes=", state.max_nodes(), " nodes"));
     }
-    for (uint32_t v = level.zone_node_begin[zone.value()];
-         v < level.zone_node_end[zone.value()]; ++v) {
-      const uint32_t lower = graph_.LowerId(j, v);
-      const double g = state.G(lower);
-      if (g < kInf) links_[j].push_back({v, lower, g});
+    const uint32_t first = level.zone_node_begin[zone.value()];
+    for (uint32_t i = 0; i < lowers_.size(); ++i) {
+      const double g = state.G(lowers_[i]);
+      if (g < kInf) links_[j].push_back({first + i, lowers_[i], g});
     }
     if (links_[j].empty()) break;
     connected_ = j;
@@ -129,7 +131,8 @@ void EndpointConnector::set_trace(std::vector<Point>* cells,
 size_t EndpointConnector::MemoryUsage() const {
   size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
                  zone_cells_.capacity() * sizeof(Point) +
-                 open_.capacity() * sizeof(OpenEntry);
+                 open_.capacity() * sizeof(OpenEntry) +
+                 lowers_.capacity() * sizeof(uint32_t);
   for (const NodeStateMap& s : searches_) bytes += s.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;

@@ -69,6 +69,7 @@ class EndpointConnector {
   std::vector<NodeStateMap> searches_;
   std::array<std::vector<Link>, kMaxLevels + 1> links_;
   std::vector<OpenEntry> open_;
+  std::vector<uint32_t> lowers_;  // the zone's level-j nodes' lower ids
   std::function<void(Point)> on_node_;
 };
 

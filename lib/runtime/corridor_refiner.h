@@ -19,7 +19,8 @@
 // back the path gives DataLoss, never a path with a jump in it.
 //
 //   CorridorRefiner refiner(graph, &astar, max_nodes);
-//   refiner.Start(k, start, goal, &start_links, &goal_links, top_nodes, true);
+//   refiner.Start(k, start, goal, &starts, &goals, top_nodes,
+//                 /*fewer_turns=*/true, /*free_crossings=*/false);
 //   while (!refiner.done()) {
 //     moves.Reset(at);
 //     RETURN_IF_ERROR(refiner.NextMoves(&moves, &stats));

@@ -52,10 +52,7 @@ class NodeStateMap {
   // search already holds max_nodes records.
   uint32_t Touch(uint32_t node) {
     if (2 * (records_.size() + 1) > slots_.size()) {
-      if (records_.size() >= max_nodes_) {
-        const uint32_t found = Find(node);
-        return found;
-      }
+      if (records_.size() >= max_nodes_) return Find(node);
       Grow();
     }
     const size_t mask = slots_.size() - 1;

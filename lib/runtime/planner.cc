@@ -102,7 +102,6 @@ struct Planner::Impl {
         return absl::ResourceExhaustedError("abstract search: max_nodes");
       }
     }
-    const std::vector<Link>& goal_links = goal_connector.links(k);
     uint32_t goal_record = 0;
     const BestFirstResult result = BestFirst(
         top, open,
@@ -111,9 +110,8 @@ struct Planner::Impl {
             relax(v, cost, H(graph.NodeCell(k, v), t));
           });
           if (graph.ZoneOf(k, graph.NodeCell(k, u)) == goal_zone) {
-            for (const Link& l : goal_links) {
-              if (l.node == u) relax(kVirtualGoal, l.cost, 0.0);
-            }
+            const double d = goal_connector.LinkCost(k, u);
+            if (d < kInf) relax(kVirtualGoal, d, 0.0);
           }
         },
         [&](const NodeStateMap::Record& r) { return r.node == kVirtualGoal; },
