@@ -1,0 +1,89 @@
+// AgentClass: one kind of unit — what each terrain type costs it, how big it
+// is, and how it may move. Every planner query can name a class; the default
+// class is today's single unit (one cell, 8-connected, cost = terrain byte).
+//
+// Terrain types. A grid cell holds one byte, its terrain *type*. Type 0 is
+// blocked for every class (so a class can never reach what the grid's own
+// components say is unreachable). A class maps each type 1..255 to a cost
+// multiplier 1..255, or to 0 = impassable for this class (a boat: only water;
+// a tank: never forest). The default class maps type t to cost t, which is
+// exactly the cost rule of moves.h.
+//
+// Footprint and anchor. A unit covers a `width` x `length` rectangle of cells
+// (1 <= width, length <= kMaxFootprint). Its position is its *anchor*: the
+// covered rectangle's top-left (smallest x, smallest y) cell. An unoriented
+// unit never turns: it covers x in [ax, ax + width), y in [ay, ay + length).
+// An oriented unit has a heading; `length` runs along the heading:
+//   heading N or S:  x in [ax, ax + width),  y in [ay, ay + length)
+//   heading E or W:  x in [ax, ax + length), y in [ay, ay + width)
+//   diagonal heading (8-headed classes): the m x m square, m = max(w, l).
+// A position is legal when every covered cell is in the grid and passable for
+// the class; its class cost is the largest multiplier among covered cells.
+//
+//   AgentClass tank = AgentClass::Default();
+//   tank.name = "tank";
+//   tank.width = tank.length = 3;
+//   tank.cost_of_type[kForestType] = 0;     // never enters forest
+//   Rect covered = tank.Covers({10, 4}, Direction::kN);
+#ifndef ZONEPATH_AGENTS_AGENT_CLASS_H_
+#define ZONEPATH_AGENTS_AGENT_CLASS_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "zonepath/grid/direction.h"
+#include "zonepath/grid/geometry.h"
+#include "zonepath/grid/moves.h"
+
+namespace zonepath {
+
+struct AgentClass {
+  // Largest footprint side, in cells.
+  static constexpr int kMaxFootprint = 8;
+
+  // The single unit of every earlier release: 1 x 1, 8-connected,
+  // unoriented, cost_of_type[t] = t.
+  static AgentClass Default();
+
+  std::string name = "default";
+  // cost_of_type[t]: multiplier of terrain type t (0 = impassable).
+  // cost_of_type[0] is always 0.
+  std::array<uint8_t, 256> cost_of_type{};
+  int width = 1;   // cells across the heading, 1..kMaxFootprint
+  int length = 1;  // cells along the heading, 1..kMaxFootprint
+  Connectivity connectivity = Connectivity::kEight;
+
+  // Oriented units: state = anchor x heading. Headings are N, E, S, W for a
+  // 4-connected class and all eight directions for an 8-connected one. A
+  // forward step moves one cell along the heading, a backward step one cell
+  // against it; a turn in place rotates by one heading (90 or 45 degrees).
+  bool oriented = false;
+  double backward_factor = 1.0;  // a backward step costs this x a forward one
+  double turn_cost = 1.0;        // per 90-degree (4 headings) or 45-degree
+                                 // (8 headings) turn in place, cost units
+
+  int HeadingCount() const {
+    return !oriented ? 1 : connectivity == Connectivity::kFour ? 4 : 8;
+  }
+
+  // The rectangle a unit anchored at `anchor` covers with `heading`
+  // (ignored when unoriented).
+  Rect Covers(Point anchor, Direction heading = Direction::kN) const {
+    int w = width;
+    int h = length;
+    if (oriented) {
+      if (IsDiagonal(heading)) {
+        w = h = std::max(width, length);
+      } else if (heading == Direction::kE || heading == Direction::kW) {
+        std::swap(w, h);
+      }
+    }
+    return {anchor.x, anchor.y, anchor.x + w, anchor.y + h};
+  }
+};
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_AGENTS_AGENT_CLASS_H_
