@@ -1,11 +1,29 @@
 #include "zonepath/agents/agent_class.h"
 
+#include <algorithm>
+
 namespace zonepath {
 
 AgentClass AgentClass::Default() {
   AgentClass c;
   for (int t = 0; t < 256; ++t) c.cost_of_type[t] = static_cast<uint8_t>(t);
   return c;
+}
+
+uint8_t RectCost(const Grid& grid, const AgentClass& agent, const Rect& rect) {
+  if (rect.x0 < 0 || rect.y0 < 0 || rect.x1 > grid.width() ||
+      rect.y1 > grid.height() || rect.empty()) {
+    return 0;
+  }
+  uint8_t worst = 0;
+  for (int32_t y = rect.y0; y < rect.y1; ++y) {
+    for (int32_t x = rect.x0; x < rect.x1; ++x) {
+      const uint8_t c = agent.cost_of_type[grid.cost(Point{x, y})];
+      if (c == 0) return 0;
+      worst = std::max(worst, c);
+    }
+  }
+  return worst;
 }
 
 }  // namespace zonepath

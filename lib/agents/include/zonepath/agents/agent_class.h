@@ -20,6 +20,21 @@
 // A position is legal when every covered cell is in the grid and passable for
 // the class; its class cost is the largest multiplier among covered cells.
 //
+// Moves (the rules every class-aware search and path check applies):
+//  - A step in direction d from anchor p to q = p + d keeps the heading. It
+//    is legal when q is legal; a diagonal step also needs both orthogonal
+//    positions p + (dx, 0) and p + (0, dy) legal (the no-corner-cutting rule
+//    of moves.h applied to whole footprints, so the cells swept by the
+//    diagonal are covered). It costs StepCost(d, class cost at p, class cost
+//    at q) — the rule of moves.h — times backward_factor for a backward step.
+//  - An oriented unit steps forward (d = heading) or backward (d = opposite
+//    of heading) only, 4-headed units orthogonally, 8-headed ones also
+//    diagonally. An unoriented unit steps in any of its 4 or 8 directions.
+//  - A turn in place rotates the heading by one increment (90 degrees with 4
+//    headings, 45 with 8). It sweeps the m x m square at the anchor
+//    (m = max(width, length)), which must be legal; it costs turn_cost,
+//    whatever the terrain.
+//
 //   AgentClass tank = AgentClass::Default();
 //   tank.name = "tank";
 //   tank.width = tank.length = 3;
@@ -35,6 +50,7 @@
 
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/geometry.h"
+#include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 
 namespace zonepath {
@@ -82,7 +98,22 @@ struct AgentClass {
     }
     return {anchor.x, anchor.y, anchor.x + w, anchor.y + h};
   }
+  // The square a turn in place at `anchor` sweeps.
+  Rect TurnSweep(Point anchor) const {
+    const int m = std::max(width, length);
+    return {anchor.x, anchor.y, anchor.x + m, anchor.y + m};
+  }
 };
+
+// Class cost of the cells in `rect`: the largest cost_of_type among them, or
+// 0 if one is outside the grid or impassable for the class. O(rect area).
+uint8_t RectCost(const Grid& grid, const AgentClass& agent, const Rect& rect);
+
+// Class cost of the position (anchor, heading): 0 if illegal.
+inline uint8_t PositionCost(const Grid& grid, const AgentClass& agent,
+                            Point anchor, Direction heading = Direction::kN) {
+  return RectCost(grid, agent, agent.Covers(anchor, heading));
+}
 
 }  // namespace zonepath
 
