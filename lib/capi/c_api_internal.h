@@ -87,19 +87,32 @@ zonepath_status Guard(const char* function, Body&& body) noexcept {
   }
 }
 
-// A caller's versioned struct: non-NULL with struct_size covering this
-// version's fields.
+// A caller's versioned struct: non-NULL with struct_size covering at least
+// `oldest_size` bytes (the struct's first published layout; sizeof(T) for
+// structs that never grew). Fields past struct_size are the caller's
+// memory: see Fits().
 template <typename T>
 zonepath_status CheckStruct(const T* value, const char* function,
-                            const char* name) {
+                            const char* name, size_t oldest_size = sizeof(T)) {
   if (value == nullptr)
     return InvalidArgument(function, ": ", name, " is NULL");
-  if (value->struct_size < sizeof(T)) {
+  if (value->struct_size < oldest_size) {
     return InvalidArgument(function, ": ", name, "->struct_size is ",
-                           value->struct_size, ", expected >= ", sizeof(T),
+                           value->struct_size, ", expected >= ", oldest_size,
                            " (fill it with its _init function or sizeof)");
   }
   return ZONEPATH_OK;
+}
+
+// True if the caller's struct (struct_size bytes) holds `field`, a member
+// added after the struct's first layout.
+template <typename T, typename Field>
+bool Fits(const T& value, const Field& field) {
+  const size_t end =
+      static_cast<size_t>(reinterpret_cast<const char*>(&field) -
+                          reinterpret_cast<const char*>(&value)) +
+      sizeof(Field);
+  return value.struct_size >= end;
 }
 
 // The caller-buffer convention: size query (NULL, 0), or a buffer of at

@@ -1,5 +1,6 @@
 // C API: planners, their last path, and path cursors.
 #include <algorithm>
+#include <cstddef>
 
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
@@ -127,7 +128,9 @@ zonepath_status zonepath_planner_get_stats(const zonepath_planner* planner,
   constexpr const char* kFn = "zonepath_planner_get_stats";
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(planner, kFn);
-    ZONEPATH_C_CHECK(CheckStruct(stats, kFn, "stats"));
+    // 1.0 callers pass the layout before top_level.
+    ZONEPATH_C_CHECK(CheckStruct(stats, kFn, "stats",
+                                 offsetof(zonepath_plan_stats, top_level)));
     const zonepath::PlanStats& s = planner->planner.stats();
     stats->used_direct = s.used_direct ? 1 : 0;
     stats->expanded = s.total_expanded();
@@ -137,6 +140,7 @@ zonepath_status zonepath_planner_get_stats(const zonepath_planner* planner,
     stats->abstract_nodes = s.abstract_nodes;
     stats->time_us = absl::ToDoubleMicroseconds(s.total_time());
     stats->planned_cost = s.planned_cost;
+    if (Fits(*stats, stats->top_level)) stats->top_level = s.top_level;
     return Succeed();
   });
 }

@@ -3,6 +3,7 @@
  * and LeakSanitizer in CI (./run.sh test, build-asan).
  * usage: zonepath_c_api_test SCRATCH_DIR */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -373,6 +374,16 @@ static void TestPlanner(zonepath_world* world) {
   stats.struct_size = sizeof stats;
   CHECK_OK(zonepath_planner_get_stats(planner, &stats));
   CHECK(stats.expanded > 0 && stats.generated > 0 && stats.time_us >= 0);
+  CHECK(stats.used_direct ? stats.top_level == 0 : stats.top_level >= 1);
+  /* A 1.0 caller's struct ends before top_level: accepted, and the library
+   * writes nothing past its struct_size. */
+  stats.top_level = -7;
+  stats.struct_size = (uint32_t)offsetof(zonepath_plan_stats, top_level);
+  CHECK_OK(zonepath_planner_get_stats(planner, &stats));
+  CHECK(stats.top_level == -7 && stats.expanded > 0);
+  stats.struct_size = (uint32_t)offsetof(zonepath_plan_stats, top_level) - 1;
+  CHECK_ERROR(zonepath_planner_get_stats(planner, &stats),
+              ZONEPATH_INVALID_ARGUMENT, "stats->struct_size is");
   CHECK_ERROR(zonepath_planner_path_info(NULL, &info),
               ZONEPATH_INVALID_ARGUMENT, "planner is NULL");
   CHECK_ERROR(zonepath_planner_path_info(planner, NULL),

@@ -48,8 +48,11 @@
  * VERSIONING. ZONEPATH_C_VERSION_MAJOR/MINOR describe this header;
  * zonepath_api_version() the library loaded at run time. Within one major
  * version the ABI is stable: functions are only added, and structs that
- * may grow carry `struct_size` (set by their _init function) so that a
- * library reads only the fields a caller compiled against.
+ * may grow carry `struct_size` (set by their _init function or sizeof) so
+ * that a library reads and writes only the fields a caller compiled
+ * against: new fields go at the end, and a struct_size of any earlier minor
+ * version's layout is accepted. History: 1.1 added
+ * zonepath_plan_stats.top_level.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -68,7 +71,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 0
+#define ZONEPATH_C_VERSION_MINOR 1
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -174,6 +177,8 @@ typedef struct zonepath_plan_stats {
   int64_t abstract_nodes; /* nodes on the abstract path */
   double time_us;         /* search time, all stages, microseconds */
   double planned_cost;    /* cost before refinement (after plan) */
+  /* Since 1.1 (a 1.0 caller's smaller struct_size leaves it unwritten): */
+  int32_t top_level; /* level the abstract search ran on (1..), 0: direct */
 } zonepath_plan_stats;
 
 typedef struct zonepath_path_info {
