@@ -1,6 +1,7 @@
 #include "smoother.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace zonepath::runtime_internal {
 namespace {
@@ -71,10 +72,29 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   box = {std::max(0, box.x0 - margin_), std::max(0, box.y0 - margin_),
          std::min(grid_.width(), box.x1 + margin_),
          std::min(grid_.height(), box.y1 + margin_)};
+  // The band of cells within `margin_` (Chebyshev) of the window's path,
+  // as one x interval per row: a diagonal window's bounding box is
+  // window^2 cells, its band about window x (2 margin + 1).
+  const int32_t rows = box.height();
+  corridor_.y0 = box.y0;
+  corridor_.lo.assign(rows, std::numeric_limits<int32_t>::max());
+  corridor_.hi.assign(rows, std::numeric_limits<int32_t>::min());
+  for (int64_t i = from; i <= to; ++i) {
+    const Point c = cells_[i];
+    const int32_t lo = std::max(box.x0, c.x - margin_);
+    const int32_t hi = std::min(box.x1 - 1, c.x + margin_);
+    const int32_t r0 = std::max(0, c.y - margin_ - box.y0);
+    const int32_t r1 = std::min(rows - 1, c.y + margin_ - box.y0);
+    for (int32_t r = r0; r <= r1; ++r) {
+      corridor_.lo[r] = std::min(corridor_.lo[r], lo);
+      corridor_.hi[r] = std::max(corridor_.hi[r], hi);
+    }
+  }
   AStarOptions options;
   options.connectivity = connectivity_;
   options.prefer_straight = fewer_turns_;
   options.bounds = box;
+  options.corridor = &corridor_;
   absl::StatusOr<SearchOutcome> found =
       astar_->FindPath(cells_[from], cells_[to], options, &scratch_);
   *stats += astar_->stats();

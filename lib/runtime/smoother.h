@@ -70,6 +70,7 @@ class StreamSmoother {
   double raw_cost_ = 0;
   RunLengthPath scratch_;
   std::vector<Point> replacement_;
+  RowSpans corridor_;
 };
 
 }  // namespace zonepath::runtime_internal

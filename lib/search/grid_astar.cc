@@ -19,7 +19,8 @@ namespace {
 // may step in (OpenDirections). Cells strictly inside `bounds` skip the
 // bounds checks and read the three rows by cell index.
 uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
-                       Connectivity connectivity, uint8_t cost[8]) {
+                       const RowSpans* corridor, Connectivity connectivity,
+                       uint8_t cost[8]) {
   if (p.x > bounds.x0 && p.y > bounds.y0 && p.x + 1 < bounds.x1 &&
       p.y + 1 < bounds.y1) {
     const uint32_t w = static_cast<uint32_t>(grid.width());
@@ -36,6 +37,13 @@ uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
     for (int d = 0; d < kDirectionCount; ++d) {
       const Point q = Step(p, static_cast<Direction>(d));
       cost[d] = bounds.Contains(q) ? grid.cost(q) : kBlocked;
+    }
+  }
+  if (corridor != nullptr) {
+    for (int d = 0; d < kDirectionCount; ++d) {
+      if (!corridor->Contains(Step(p, static_cast<Direction>(d)))) {
+        cost[d] = kBlocked;
+      }
     }
   }
   const uint32_t n = cost[0] != 0, e = cost[2] != 0, s = cost[4] != 0,
@@ -141,6 +149,11 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
   if (absl::Status s = CheckEndpoint(*grid_, bounds, goal, "goal"); !s.ok()) {
     return s;
   }
+  if (options.corridor != nullptr && !(options.corridor->Contains(start) &&
+                                       options.corridor->Contains(goal))) {
+    return absl::InvalidArgumentError(
+        "A* corridor must contain the start and the goal");
+  }
   path->Reset(start);
   if (start == goal) return SearchOutcome::kFound;
   if (!grid_->SameComponent(start, goal)) return SearchOutcome::kUnreachable;
@@ -211,8 +224,8 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
     const uint64_t p_g = node.g;
     const uint32_t p_cost = grid.cost(p);
     uint8_t cost[kDirectionCount];
-    const uint32_t open =
-        ReadNeighbours(grid, p, bounds, options.connectivity, cost);
+    const uint32_t open = ReadNeighbours(grid, p, bounds, options.corridor,
+                                         options.connectivity, cost);
     // Neighbours inside p's tile are addressed from p's node directly.
     const NodeId local_x = top.id & (NodeTable::kTileSide - 1);
     const NodeId local_y =
@@ -273,7 +286,9 @@ void GridAStar::ExtractPath(Point start, Point goal,
     if (options.prefer_straight && out >= 0 && out != d) {
       uint8_t cost[kDirectionCount];
       const int back = static_cast<int>(Opposite(static_cast<Direction>(out)));
-      if (ReadNeighbours(grid, q, bounds, options.connectivity, cost) >> back &
+      if (ReadNeighbours(grid, q, bounds, options.corridor,
+                         options.connectivity, cost) >>
+              back &
           1) {
         const SearchNode* r =
             nodes_.Find(Step(q, static_cast<Direction>(back)));

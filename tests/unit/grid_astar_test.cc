@@ -1,5 +1,6 @@
 #include "zonepath/search/grid_astar.h"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -161,6 +162,82 @@ TEST(GridAStarTest, BoundedSearchStaysInsideRectangle) {
     GridAStar astar(grid);
     CheckAgainstOracle(grid, astar, s, g, options, Context(seed, grid, s, g));
   }
+}
+
+// A corridor search equals the exact search on the grid with every cell
+// outside the corridor blocked, and never leaves the corridor.
+TEST(GridAStarTest, CorridorSearchMatchesMaskedGrid) {
+  int checked = 0;
+  for (uint64_t seed = 2300; seed < 2500; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, {32, 32, 0.2, 3});
+    std::mt19937_64 rng(seed);
+    RowSpans corridor;
+    corridor.y0 = static_cast<int32_t>(rng() % 8);
+    const int rows = 8 + static_cast<int>(rng() % 20);
+    std::vector<Grid::CellCost> outside;
+    // A band that drifts from row to row, like one around a path.
+    int32_t lo = static_cast<int32_t>(rng() % 16);
+    for (int i = 0; i < rows; ++i) {
+      lo = std::clamp(lo + static_cast<int32_t>(rng() % 5) - 2, 0, 24);
+      corridor.lo.push_back(lo);
+      corridor.hi.push_back(lo + 3 + static_cast<int32_t>(rng() % 8));
+    }
+    std::vector<Point> inside;
+    for (int32_t y = 0; y < grid.height(); ++y) {
+      for (int32_t x = 0; x < grid.width(); ++x) {
+        if (!corridor.Contains({x, y})) {
+          outside.push_back({grid.Index({x, y}), kBlocked});
+        } else if (grid.passable({x, y})) {
+          inside.push_back({x, y});
+        }
+      }
+    }
+    if (inside.size() < 2) continue;
+    const Grid masked = grid.WithCosts(outside);
+    const Point s = inside[rng() % inside.size()];
+    const Point g = inside[rng() % inside.size()];
+    const std::string context = Context(seed, grid, s, g);
+    const std::vector<double> dist =
+        OracleDistances(masked, s, true, masked.bounds());
+    const double expected = dist[grid.Index(g).value()];
+    AStarOptions options;
+    options.corridor = &corridor;
+    GridAStar astar(grid);
+    RunLengthPath path;
+    absl::StatusOr<SearchOutcome> outcome =
+        astar.FindPath(s, g, options, &path);
+    ASSERT_TRUE(outcome.ok()) << context << outcome.status();
+    if (std::isinf(expected)) {
+      ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+      continue;
+    }
+    ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
+    ASSERT_NEAR(path.cost(), expected, 1e-9 * std::max(1.0, expected))
+        << context;
+    absl::StatusOr<PathWalk> walk =
+        WalkPath(masked, path, Connectivity::kEight);
+    ASSERT_TRUE(walk.ok()) << context << walk.status();
+    ASSERT_EQ(walk->end, g) << context;
+    ++checked;
+  }
+  EXPECT_GT(checked, 100);
+  // Endpoints outside the corridor are refused.
+  const Grid open = testing::RandomGrid(1, {16, 16, 0.0, 1});
+  RowSpans row;
+  row.y0 = 3;
+  row.lo = {2};
+  row.hi = {9};
+  AStarOptions options;
+  options.corridor = &row;
+  GridAStar astar(open);
+  RunLengthPath path;
+  EXPECT_EQ(astar.FindPath({2, 3}, {9, 4}, options, &path).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  absl::StatusOr<SearchOutcome> along =
+      astar.FindPath({2, 3}, {9, 3}, options, &path);
+  ASSERT_TRUE(along.ok());
+  EXPECT_EQ(*along, SearchOutcome::kFound);
+  EXPECT_EQ(RunsToString(path.runs()), "E7");
 }
 
 TEST(GridAStarTest, EdgeCases) {

@@ -34,6 +34,22 @@ namespace zonepath {
 enum class SearchOutcome { kFound, kUnreachable, kLimitReached };
 absl::string_view SearchOutcomeName(SearchOutcome outcome);
 
+// A corridor: the cells a search may use, as one x interval per row
+// (lo[i] <= x <= hi[i] on row y0 + i; lo > hi leaves the row empty). Rows
+// outside [y0, y0 + lo.size()) are closed. A caller-owned value: keep it
+// alive during the search; its vectors keep their capacity between uses.
+struct RowSpans {
+  int32_t y0 = 0;
+  std::vector<int32_t> lo;
+  std::vector<int32_t> hi;
+  bool Contains(Point p) const {
+    const int64_t i = int64_t{p.y} - y0;
+    return i >= 0 && i < static_cast<int64_t>(lo.size()) &&
+           p.x >= lo[static_cast<size_t>(i)] &&
+           p.x <= hi[static_cast<size_t>(i)];
+  }
+};
+
 struct AStarOptions {
   Connectivity connectivity = Connectivity::kEight;
   // f = g + weight * h. 1 is optimal; w > 1 returns a path at most w times
@@ -43,6 +59,10 @@ struct AStarOptions {
   int64_t max_expansions = 0;
   // Search only inside this rectangle (start and goal must lie in it).
   std::optional<Rect> bounds;
+  // Search only inside this corridor as well (null: no corridor); start and
+  // goal must lie in it. The smoother's windows use it to search a band
+  // around the path instead of the window's whole bounding box.
+  const RowSpans* corridor = nullptr;
   // Among the equally short paths the search found, prefer straight runs:
   // walking back from the goal, enter each cell in the direction the path
   // leaves it whenever that way in is exactly as short (fewer turns, same
