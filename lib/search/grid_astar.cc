@@ -129,7 +129,10 @@ absl::string_view SearchOutcomeName(SearchOutcome outcome) {
 }
 
 GridAStar::GridAStar(const Grid& grid)
-    : grid_(&grid), nodes_(grid.width(), grid.height()) {}
+    : grid_(&grid),
+      nodes_(grid.width(), grid.height()),
+      local_nodes_(std::min<int32_t>(grid.width(), kLocalSide),
+                   std::min<int32_t>(grid.height(), kLocalSide)) {}
 
 absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
                                                   const AStarOptions& options,
@@ -158,6 +161,19 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
   if (start == goal) return SearchOutcome::kFound;
   if (!grid_->SameComponent(start, goal)) return SearchOutcome::kUnreachable;
 
+  // Small bounded searches (refinement, smoothing windows, close queries)
+  // use a table of kLocalSide^2 nodes addressed from the bounds' corner: it
+  // stays in cache from one search to the next wherever on the map they
+  // run, and the planner's scratch does not grow with the area its queries
+  // have visited.
+  if (bounds.width() <= kLocalSide && bounds.height() <= kLocalSide &&
+      options.bounds.has_value()) {
+    use_local_ = true;
+    origin_ = {bounds.x0, bounds.y0};
+  } else {
+    use_local_ = false;
+    origin_ = {0, 0};
+  }
   const absl::Time begin = absl::Now();
   const SearchOutcome outcome =
       static_cast<int64_t>(bounds.width()) * bounds.height() <=
@@ -195,23 +211,24 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
            h_scale * HeuristicCost(q, goal, options.connectivity, min_cost);
   };
 
-  nodes_.NewSearch(Cost::kUnreached);
+  NodeTable& nodes = Active();
+  nodes.NewSearch(Cost::kUnreached);
   open_.Clear();
-  const NodeId start_id = nodes_.Id(start);
-  const NodeId goal_id = nodes_.Id(goal);
+  const NodeId start_id = IdOf(start);
+  const NodeId goal_id = IdOf(goal);
   {
-    SearchNode& s = nodes_.Touch(start_id);
+    SearchNode& s = nodes.Touch(start_id);
     s.g = 0;  // a zero cost in both representations
-    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes_);
+    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes);
     ++stats_.heap_pushes;
   }
   while (!open_.empty()) {
-    const OpenList::Entry top = open_.Pop(nodes_);
+    const OpenList::Entry top = open_.Pop(nodes);
     ++stats_.heap_pops;
-    SearchNode& node = nodes_.Node(top.id);
+    SearchNode& node = nodes.Node(top.id);
     node.heap_index = SearchNode::kClosed;
     ++stats_.expanded;
-    const Point p = nodes_.PointOf(top.id);
+    const Point p = PointOfId(top.id);
     if (trace_ != nullptr) trace_->push_back(p);
     if (top.id == goal_id) {
       ExtractPath<Cost>(start, goal, options, bounds, path);
@@ -241,10 +258,10 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
       if (inside_tile) {
         q_id = top.id + static_cast<NodeId>(kTileOffset[d]);
         next_ptr = &node + kTileOffset[d];
-        if (!nodes_.Fresh(*next_ptr)) nodes_.Init(*next_ptr);
+        if (!nodes.Fresh(*next_ptr)) nodes.Init(*next_ptr);
       } else {
-        q_id = nodes_.Id(q);
-        next_ptr = &nodes_.Touch(q_id);
+        q_id = IdOf(q);
+        next_ptr = &nodes.Touch(q_id);
       }
       SearchNode& next = *next_ptr;
       // With a consistent heuristic (weight 1) an expanded node's g is
@@ -257,10 +274,10 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
       ++stats_.generated;
       const OpenList::Entry entry{f_of(g, q), g_value, q_id};
       if (next.heap_index < SearchNode::kUnqueued) {
-        open_.Decrease(next.heap_index, entry, nodes_);
+        open_.Decrease(next.heap_index, entry, nodes);
         ++stats_.heap_decreases;
       } else {  // new, or closed and reopened (weighted A*)
-        open_.Push(entry, nodes_);
+        open_.Push(entry, nodes);
         ++stats_.heap_pushes;
       }
     }
@@ -277,7 +294,7 @@ void GridAStar::ExtractPath(Point start, Point goal,
   Point q = goal;
   int out = -1;  // direction of the step leaving q (none at the goal)
   while (!(q == start)) {
-    const SearchNode& n = nodes_.Node(nodes_.Id(q));
+    const SearchNode& n = Active().Node(IdOf(q));
     int d = n.parent();
     // prefer_straight: enter q in the direction we leave it if the cell
     // behind q was reached at exactly g(q) minus that step's cost. Its own
@@ -290,9 +307,8 @@ void GridAStar::ExtractPath(Point start, Point goal,
                          options.connectivity, cost) >>
               back &
           1) {
-        const SearchNode* r =
-            nodes_.Find(Step(q, static_cast<Direction>(back)));
-        if (r != nullptr && nodes_.Fresh(*r) && r->g != Cost::kUnreached &&
+        const SearchNode* r = FindNode(Step(q, static_cast<Direction>(back)));
+        if (r != nullptr && Active().Fresh(*r) && r->g != Cost::kUnreached &&
             Cost::Equal(Cost::Add(r->g, out, grid.cost(q) + cost[back]), n.g)) {
           d = out;
         }
@@ -313,15 +329,24 @@ void GridAStar::ExtractPath(Point start, Point goal,
   path->set_cost(cost);
 }
 
+const SearchNode* GridAStar::FindNode(Point p) const {
+  const Point local{p.x - origin_.x, p.y - origin_.y};
+  if (use_local_ && (local.x < 0 || local.y < 0 || local.x >= kLocalSide ||
+                     local.y >= kLocalSide)) {
+    return nullptr;
+  }
+  return Active().Find(local);
+}
+
 bool GridAStar::Expanded(Point p) const {
   if (!grid_->InBounds(p)) return false;
-  const SearchNode* n = nodes_.Find(p);
-  return n != nullptr && nodes_.Fresh(*n) && n->closed();
+  const SearchNode* n = FindNode(p);
+  return n != nullptr && Active().Fresh(*n) && n->closed();
 }
 
 size_t GridAStar::MemoryUsage() const {
-  return sizeof(*this) + nodes_.MemoryUsage() + open_.MemoryUsage() +
-         reversed_steps_.capacity() * sizeof(Direction);
+  return sizeof(*this) + nodes_.MemoryUsage() + local_nodes_.MemoryUsage() +
+         open_.MemoryUsage() + reversed_steps_.capacity() * sizeof(Direction);
 }
 
 }  // namespace zonepath

@@ -103,8 +103,27 @@ class GridAStar {
   void ExtractPath(Point start, Point goal, const AStarOptions& options,
                    const Rect& bounds, RunLengthPath* path);
 
+  // Bounded searches whose bounds fit in kLocalSide^2 cells use
+  // local_nodes_ (see FindPath); the others nodes_.
+  static constexpr int32_t kLocalSide = 256;
+  NodeTable& Active() { return use_local_ ? local_nodes_ : nodes_; }
+  const NodeTable& Active() const { return use_local_ ? local_nodes_ : nodes_; }
+  NodeId IdOf(Point p) const {
+    return Active().Id({p.x - origin_.x, p.y - origin_.y});
+  }
+  Point PointOfId(NodeId id) const {
+    const Point local = Active().PointOf(id);
+    return {local.x + origin_.x, local.y + origin_.y};
+  }
+  // The last search's node of grid cell p, null if its tile is untouched
+  // or p lies outside the table.
+  const SearchNode* FindNode(Point p) const;
+
   const Grid* grid_;
   NodeTable nodes_;
+  NodeTable local_nodes_;
+  bool use_local_ = false;  // the last search used local_nodes_
+  Point origin_{0, 0};      // grid cell of its table's node (0, 0)
   OpenList open_;
   std::vector<Direction> reversed_steps_;
   SearchStats stats_;
