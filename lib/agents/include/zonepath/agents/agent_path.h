@@ -22,16 +22,9 @@
 // RunLengthPath too (backward runs become steps in the opposite direction);
 // the heading, constant along such a path, is the start heading.
 //
-// Storing oriented paths in the path codecs (design; not implemented): the
-// codecs carry 3-bit directions and run counts. An oriented path is stored
-// as its start heading (3 bits in the header) plus a run stream in which
-// forward runs are stored as today (direction = heading), and the two
-// non-step actions take a reserved escape: a run whose direction repeats the
-// previous run's direction cannot occur in a merged RunLengthPath, so
-// "same direction again" marks a non-forward run, whose count's low bit
-// says backward (0) or turn (1) and whose remaining bits hold the count (a
-// turn's sign in the next bit). Unoriented paths never produce the escape,
-// so today's streams decode unchanged.
+// Storage: agent_path_codec.h stores an AgentPath losslessly, turns
+// included, as a small header and turn table followed by the movement in
+// any codec of zonepath::paths (formats unchanged).
 //
 //   AgentPath path;
 //   path.Reset({4, 4}, Direction::kN);
