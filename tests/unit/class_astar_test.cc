@@ -321,6 +321,44 @@ TEST(ClassAStarTest, DefaultClassMatchesGridAStar) {
   }
 }
 
+TEST(ClassAStarTest, DefaultClassMatchesGridAStarInsideBounds) {
+  const AgentClass c = AgentClass::Default();
+  int found = 0;
+  for (uint64_t seed = 1; seed <= 40; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, {40, 40, 0.3, 3});
+    const Rect bounds{6, 4, 30, 33};
+    ClassAStar search(grid);
+    GridAStar astar(grid);
+    AgentPath path;
+    RunLengthPath expected;
+    AStarOptions grid_options;
+    grid_options.bounds = bounds;
+    ClassAStarOptions options;
+    options.bounds = bounds;
+    for (const auto& [s, g] : testing::RandomPairs(grid, 40, seed)) {
+      if (!bounds.Contains(s) || !bounds.Contains(g)) continue;
+      absl::StatusOr<SearchOutcome> want =
+          astar.FindPath(s, g, grid_options, &expected);
+      absl::StatusOr<SearchOutcome> got =
+          search.FindPath(c, s, Direction::kN, g, options, &path);
+      ASSERT_TRUE(want.ok() && got.ok()) << seed;
+      ASSERT_EQ(*got, *want) << "seed " << seed;
+      if (*got != SearchOutcome::kFound) continue;
+      ++found;
+      ASSERT_NEAR(path.cost(), expected.cost(), 1e-9 * expected.cost())
+          << "seed " << seed;
+      Point p = path.start();
+      for (const AgentRun& run : path.runs()) {
+        for (uint32_t i = 0; i < run.count; ++i) {
+          p = Step(p, run.heading);
+          ASSERT_TRUE(bounds.Contains(p)) << "seed " << seed;
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 100);
+}
+
 TEST(ClassAStarTest, DefaultClassReproducesMovingAiOptimalLengths) {
   const std::filesystem::path map =
       testing::SharedMapsDir() / "dao" / "den520d.map";
