@@ -16,8 +16,11 @@
 // already facing it) when the goal is off the line the unit can reach by
 // stepping along its heading.
 //
-// Limits: oriented 8-headed search on a grid needs anchors x 8 node ids in
-// 32 bits (grids up to about 16384 x 16384); larger is InvalidArgument.
+// The node table is laid out for one heading count (1, 4 or 8): a query
+// for a class with another count rebuilds it (allocates; a warm-up per
+// heading count). Limits: oriented 8-headed search on a grid needs anchors x 8
+// node ids in 32 bits (grids up to about 16384 x 16384); larger is
+// InvalidArgument.
 //
 //   ClassAStar search(terrain);
 //   AgentPath path;
