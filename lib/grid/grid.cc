@@ -28,6 +28,12 @@ absl::Status Grid::CheckSize(int64_t width, int64_t height) {
 absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
                                   std::vector<uint8_t> costs) {
   RETURN_IF_ERROR(CheckSize(width, height));
+  return CreateFromPages(width, height, CowArray<uint8_t>::FromVector(costs));
+}
+
+absl::StatusOr<Grid> Grid::CreateFromPages(int64_t width, int64_t height,
+                                           CowArray<uint8_t> costs) {
+  RETURN_IF_ERROR(CheckSize(width, height));
   if (static_cast<int64_t>(costs.size()) != width * height) {
     return absl::InvalidArgumentError(
         absl::StrFormat("grid size %dx%d needs %d costs, got %d", width, height,
@@ -36,7 +42,7 @@ absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
   Grid grid;
   grid.width_ = static_cast<int32_t>(width);
   grid.height_ = static_cast<int32_t>(height);
-  grid.costs_ = CowArray<uint8_t>::FromVector(costs);
+  grid.costs_ = std::move(costs);
   grid.CountCosts();
   grid.ComputeComponents();
   return grid;

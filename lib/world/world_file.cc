@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
@@ -15,6 +16,8 @@
 #include "absl/strings/str_cat.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/input_file.h"
+#include "zonepath/base/mapped_file.h"
+#include "zonepath/base/memory_info.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/moves.h"
@@ -99,6 +102,7 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
   WorldFileSizes s;
   s.header = offset;
   for (PendingSection& p : sections) {
+    offset = (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
     p.entry.offset = offset;
     offset += p.entry.size;
     if (p.entry.kind == kGrid) {
@@ -139,8 +143,14 @@ constexpr uint8_t kNoLevel = 0;
 
 class Parser {
  public:
-  Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums)
-      : bytes_(bytes), name_(name), verify_checksums_(verify_checksums) {}
+  // With a `keeper` (the owner of a mapping that holds `bytes`), the grid's
+  // cost pages view the bytes in place instead of copying them.
+  Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums,
+         std::shared_ptr<const void> keeper = nullptr)
+      : bytes_(bytes),
+        name_(name),
+        verify_checksums_(verify_checksums),
+        keeper_(std::move(keeper)) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
     RETURN_IF_ERROR(ReadHeader());
@@ -153,20 +163,20 @@ class Parser {
                                                        : s.abstraction) +=
           e.size;
     }
-    std::vector<uint8_t> costs;
-    RETURN_IF_ERROR(Read(kGrid, 0, &costs));
-    for (const SectionEntry& e : table_) {
-      if (e.kind == kGrid && e.level == 0) {
-        grid_costs_ = bytes_.data() + e.offset;
-        break;
-      }
+    ASSIGN_OR_RETURN(const absl::string_view cost_bytes, Find(kGrid, 0, 1));
+    grid_costs_ = cost_bytes.data();
+    if (cost_bytes.size() !=
+        static_cast<uint64_t>(header_.width) * header_.height) {
+      return Loss("section grid has ", cost_bytes.size(),
+                  " cells, header says ", header_.width, "x", header_.height);
     }
-    if (costs.size() != static_cast<uint64_t>(header_.width) * header_.height) {
-      return Loss("section grid has ", costs.size(), " cells, header says ",
-                  header_.width, "x", header_.height);
-    }
-    absl::StatusOr<Grid> grid =
-        Grid::Create(header_.width, header_.height, std::move(costs));
+    const auto* cost_data = reinterpret_cast<const uint8_t*>(cost_bytes.data());
+    absl::StatusOr<Grid> grid = Grid::CreateFromPages(
+        header_.width, header_.height,
+        keeper_ != nullptr ? CowArray<uint8_t>::FromExternal(
+                                 cost_data, cost_bytes.size(), keeper_)
+                           : CowArray<uint8_t>::FromVector(std::vector<uint8_t>(
+                                 cost_data, cost_data + cost_bytes.size())));
     if (!grid.ok()) return Loss("section grid: ", grid.status().message());
     grid_ = &*grid;
 
@@ -237,9 +247,11 @@ class Parser {
       return Precondition("written with another byte order (endian mark ",
                           header_.endian_mark, ")");
     }
-    if (header_.version != kWorldFormatVersion) {
-      return Precondition("format version ", header_.version,
-                          ", this build reads version ", kWorldFormatVersion);
+    if (header_.version < kOldestWorldFormatVersion ||
+        header_.version > kWorldFormatVersion) {
+      return Precondition(
+          "format version ", header_.version, ", this build reads versions ",
+          kOldestWorldFormatVersion, " to ", kWorldFormatVersion);
     }
     if (header_.header_bytes != sizeof(FileHeader)) {
       return Loss("header: header_bytes is ", header_.header_bytes, ", not ",
@@ -308,28 +320,68 @@ class Parser {
                     " and size ", e.size, ", file has ", bytes_.size(),
                     " bytes");
       }
+      if (header_.version >= kFirstAlignedVersion &&
+          e.offset % kSectionAlign != 0) {
+        return Loss(SectionLabel(e.kind, e.level), " (table entry ", i,
+                    ") starts at offset ", e.offset, ", not a multiple of ",
+                    kSectionAlign);
+      }
+    }
+    if (header_.version >= kFirstAlignedVersion)
+      RETURN_IF_ERROR(CheckPadding());
+    return absl::OkStatus();
+  }
+
+  // The bytes outside the header, table and sections (the padding to page
+  // boundaries, under 4 KiB per section) are zero: no checksum covers them,
+  // so a damaged byte there would otherwise pass unnoticed.
+  absl::Status CheckPadding() const {
+    std::vector<std::pair<uint64_t, uint64_t>> used;  // [begin, end)
+    used.reserve(table_.size() + 1);
+    used.emplace_back(
+        0, sizeof(FileHeader) + table_.size() * sizeof(SectionEntry));
+    for (const SectionEntry& e : table_)
+      used.emplace_back(e.offset, e.offset + e.size);
+    used.emplace_back(bytes_.size(), bytes_.size());
+    std::sort(used.begin(), used.end());
+    uint64_t covered = 0;
+    for (const auto& [begin, end] : used) {
+      for (uint64_t i = covered; i < begin; ++i) {
+        if (bytes_[i] != 0) {
+          return Loss("byte ", i, " between sections is not 0 (padding)");
+        }
+      }
+      covered = std::max(covered, end);
     }
     return absl::OkStatus();
   }
 
-  // Finds section (kind, level), checks its size and checksum, copies it.
-  template <typename T>
-  absl::Status Read(uint32_t kind, uint32_t level, std::vector<T>* out) {
+  // Finds section (kind, level) and checks its size (a multiple of
+  // `element_bytes`) and checksum: its bytes, in place.
+  absl::StatusOr<absl::string_view> Find(uint32_t kind, uint32_t level,
+                                         size_t element_bytes) {
     for (const SectionEntry& e : table_) {
       if (e.kind != kind || e.level != level) continue;
-      if (e.size % sizeof(T) != 0) {
+      if (e.size % element_bytes != 0) {
         return Loss(SectionLabel(kind, level), ": size ", e.size,
-                    " is not a multiple of ", sizeof(T));
+                    " is not a multiple of ", element_bytes);
       }
       const char* data = bytes_.data() + e.offset;
       if (verify_checksums_ && Crc(data, e.size) != e.crc) {
         return Loss(SectionLabel(kind, level), ": checksum mismatch");
       }
-      out->resize(e.size / sizeof(T));
-      if (e.size > 0) std::memcpy(out->data(), data, e.size);
-      return absl::OkStatus();
+      return absl::string_view(data, e.size);
     }
     return Loss("missing ", SectionLabel(kind, level));
+  }
+  // The same, copied into `out`.
+  template <typename T>
+  absl::Status Read(uint32_t kind, uint32_t level, std::vector<T>* out) {
+    ASSIGN_OR_RETURN(const absl::string_view data,
+                     Find(kind, level, sizeof(T)));
+    out->resize(data.size() / sizeof(T));
+    if (!data.empty()) std::memcpy(out->data(), data.data(), data.size());
+    return absl::OkStatus();
   }
 
   // CSR offsets: count + 1 entries from 0 to total, never decreasing.
@@ -758,6 +810,7 @@ class Parser {
   std::vector<SectionEntry> table_;
   BuildParams params_;
   bool verify_checksums_;
+  std::shared_ptr<const void> keeper_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
   std::vector<uint32_t> zone_of_node_;  // of the level being read
@@ -782,15 +835,39 @@ absl::Status SaveWorldFile(const World& world, const std::string& path,
 
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     WorldFileSizes* sizes) {
+  return LoadWorldFile(path, LoadOptions(), sizes);
+}
+
+absl::StatusOr<World> LoadWorldFile(const std::string& path,
+                                    const LoadOptions& options,
+                                    WorldFileSizes* sizes) {
   // A regular file only: a directory or FIFO would be misread or block.
   ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  // What the world holds is about the file's size (the mapped grid in the
+  // page cache, the abstraction copied into pages, the component labels
+  // well under a byte a cell): refuse what cannot fit before touching it.
+  const std::optional<uint64_t> available =
+      options.memory_limit > 0 ? std::optional<uint64_t>(options.memory_limit)
+                               : AvailableMemoryBytes();
+  if (available.has_value() && size > *available) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(path, ": the world needs about ", size,
+                     " bytes of memory, ", *available, " are available",
+                     options.memory_limit > 0 ? "" : " (MemAvailable)"));
+  }
+  if (options.map) {
+    ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
+                     MappedFile::Open(path));
+    return Parser(file->bytes(), path, options.verify_checksums, file)
+        .Parse(sizes);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
   std::string bytes(size, '\0');
   if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
     return absl::DataLossError(absl::StrCat(path, ": read error"));
   }
-  return Parser(bytes, path, /*verify_checksums=*/true).Parse(sizes);
+  return Parser(bytes, path, options.verify_checksums).Parse(sizes);
 }
 
 std::vector<uint64_t> WorldSectionOffsets(absl::string_view bytes) {

@@ -53,6 +53,9 @@ class World {
   size_t OwnedBytes() const {
     return grid_.OwnedBytes() + abstraction_.OwnedBytes();
   }
+  // The part of MemoryUsage that views a mapped world file (file-backed,
+  // shared by every process that maps it; never owned).
+  size_t MappedBytes() const { return grid_.MappedBytes(); }
 
  private:
   Grid grid_;
