@@ -145,11 +145,13 @@ class Parser {
  public:
   // With a `keeper` (the owner of a mapping that holds `bytes`), the grid's
   // cost pages view the bytes in place instead of copying them.
-  Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums,
+  Parser(absl::string_view bytes, absl::string_view name,
+         const LoadOptions& options,
          std::shared_ptr<const void> keeper = nullptr)
       : bytes_(bytes),
         name_(name),
-        verify_checksums_(verify_checksums),
+        verify_checksums_(options.verify_checksums),
+        verify_refinement_(options.verify_refinement),
         keeper_(std::move(keeper)) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
@@ -199,7 +201,7 @@ class Parser {
       level = AbstractLevel::WithGeometry(params_, header_.width,
                                           header_.height, i);
       RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, a.levels[0], &level));
-      if (i > 0) {
+      if (i > 0 && verify_refinement_) {
         RETURN_IF_ERROR(
             CheckRefinable(i + 1, a.beacons, a.levels[i - 1], level));
       }
@@ -211,7 +213,7 @@ class Parser {
           CheckOffsets(a.cached_paths.path_begin, a.levels[0].edges.size(),
                        a.cached_paths.path_runs.size(), kPathBegin, 1));
       RETURN_IF_ERROR(CheckCachedPaths(a));
-    } else {
+    } else if (verify_refinement_) {
       RETURN_IF_ERROR(CheckZoneReachability(a));
     }
     if (sizes != nullptr) *sizes = s;
@@ -810,6 +812,7 @@ class Parser {
   std::vector<SectionEntry> table_;
   BuildParams params_;
   bool verify_checksums_;
+  bool verify_refinement_;
   std::shared_ptr<const void> keeper_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
@@ -821,7 +824,15 @@ class Parser {
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
                                  absl::string_view name,
                                  bool verify_checksums) {
-  return Parser(bytes, name, verify_checksums).Parse(nullptr);
+  LoadOptions options;
+  options.verify_checksums = verify_checksums;
+  return ParseWorld(bytes, name, options);
+}
+
+absl::StatusOr<World> ParseWorld(absl::string_view bytes,
+                                 absl::string_view name,
+                                 const LoadOptions& options) {
+  return Parser(bytes, name, options).Parse(nullptr);
 }
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
@@ -858,8 +869,7 @@ absl::StatusOr<World> LoadWorldFile(const std::string& path,
   if (options.map) {
     ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
                      MappedFile::Open(path));
-    return Parser(file->bytes(), path, options.verify_checksums, file)
-        .Parse(sizes);
+    return Parser(file->bytes(), path, options, file).Parse(sizes);
   }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
@@ -867,7 +877,7 @@ absl::StatusOr<World> LoadWorldFile(const std::string& path,
   if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
     return absl::DataLossError(absl::StrCat(path, ": read error"));
   }
-  return Parser(bytes, path, options.verify_checksums).Parse(sizes);
+  return Parser(bytes, path, options).Parse(sizes);
 }
 
 std::vector<uint64_t> WorldSectionOffsets(absl::string_view bytes) {

@@ -183,7 +183,8 @@ absl::Status Inspect(const std::string& path) {
                         {"memory_bytes", world.MemoryUsage()},
                         {"mapped_bytes", world.MappedBytes()},
                         {"owned_bytes", world.OwnedBytes()},
-                        {"checksums_verified", options.verify_checksums}};
+                        {"checksums_verified", options.verify_checksums},
+                        {"refinement_verified", options.verify_refinement}};
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();
   }
@@ -229,7 +230,7 @@ const Command kBuildCommand = {
 const Command kInspectCommand = {
     "inspect",
     "Validate a world file and print its summary.",
-    "usage: zonepath inspect WORLD [--checksums=false] [--json]",
+    "usage: zonepath inspect WORLD [--checksums=false] [--verify] [--json]",
     {"common_flags.cc", "load_flags.cc"},
     1,
     1,

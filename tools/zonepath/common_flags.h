@@ -21,10 +21,11 @@ ABSL_DECLARE_FLAG(std::string, connectivity);
 ABSL_DECLARE_FLAG(std::optional<int32_t>, threads);
 // load_flags.cc (commands that load a world file).
 ABSL_DECLARE_FLAG(bool, checksums);
+ABSL_DECLARE_FLAG(bool, verify);
 
 namespace zonepath::cli {
 
-// World loading as the flags ask (--checksums).
+// World loading as the flags ask (--checksums, --verify).
 LoadOptions LoadOptionsFromFlags();
 
 // Reads a map file with the legend chosen by --legend.

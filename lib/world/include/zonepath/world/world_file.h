@@ -46,6 +46,13 @@ struct LoadOptions {
   // (README, "World files": what it costs). Off, the structural checks the
   // planner relies on still run; `zonepath inspect --verify` checks later.
   bool verify_checksums = true;
+  // That every abstract edge has a way below it inside its zone (level 1:
+  // a union-find over the cells of every zone with intra-zone edges,
+  // O(cells); level k: over level k-1's edges). Off by default: the planner
+  // turns an edge it cannot refine into a DataLoss status, never an illegal
+  // path (tests/hostile), so this only moves the error from the first query
+  // that needs the edge to load time. `zonepath inspect --verify` runs it.
+  bool verify_refinement = false;
   // Map the file read-only and let the grid's costs view the mapping
   // (shared with every process that maps the file; a change copies the
   // page). Off: read the file into memory and copy (one code path after).
@@ -71,6 +78,11 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes = nullptr);
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
                                  absl::string_view name = "<memory>",
                                  bool verify_checksums = true);
+// The same validation as LoadWorldFile (options.map and memory_limit do not
+// apply: the bytes are copied).
+absl::StatusOr<World> ParseWorld(absl::string_view bytes,
+                                 absl::string_view name,
+                                 const LoadOptions& options);
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
                            WorldFileSizes* sizes = nullptr);
