@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -217,6 +218,12 @@ class Parser {
       RETURN_IF_ERROR(CheckZoneReachability(a));
     }
     if (sizes != nullptr) *sizes = s;
+    if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
+      // The arrays just validated, as views of the mapping (sections start
+      // on page boundaries, so every element is aligned): the world owns
+      // none of them, and the copies in `a` go when this returns.
+      return World(*std::move(grid), ViewAbstraction(a), 0);
+    }
     return World(*std::move(grid), std::move(a));
   }
 
@@ -358,6 +365,46 @@ class Parser {
     return absl::OkStatus();
   }
 
+  // Pages viewing `count` elements of section (kind, level) from element
+  // `first` (found, checked and copied by Read before).
+  template <typename T>
+  CowArray<T> View(uint32_t kind, uint32_t level, size_t first,
+                   size_t count) const {
+    const absl::string_view bytes = found_.at({kind, level});
+    return CowArray<T>::FromExternal(
+        reinterpret_cast<const T*>(bytes.data()) + first, count, keeper_);
+  }
+  // The same SharedAbstraction as SharedAbstraction::FromFlat(a), viewing
+  // the sections `a` was copied from.
+  SharedAbstraction ViewAbstraction(const Abstraction& a) const {
+    SharedAbstraction s;
+    s.params = a.params;
+    s.beacons = View<Point>(kBeacons, 0, 0, a.beacons.size());
+    s.levels.resize(a.levels.size());
+    for (size_t i = 0; i < a.levels.size(); ++i) {
+      const AbstractLevel& f = a.levels[i];
+      SharedLevel& v = s.levels[i];
+      const uint32_t l = static_cast<uint32_t>(i + 1);
+      static_cast<LevelGeometry&>(v) = f;
+      v.node_beacon = View<uint32_t>(kNodeBeacon, l, 0, f.node_count());
+      v.edge_begin = View<uint32_t>(kEdgeBegin, l, 0, f.node_count());
+      v.edge_end = View<uint32_t>(kEdgeBegin, l, 1, f.node_count());
+      v.edges = View<AbstractEdge>(kEdges, l, 0, f.edges.size());
+      v.zone_node_begin = View<uint32_t>(kZoneNodeBegin, l, 0, f.zone_count());
+      v.zone_node_end = View<uint32_t>(kZoneNodeBegin, l, 1, f.zone_count());
+      v.node_component = View<uint32_t>(kNodeComponent, l, 0, f.node_count());
+      v.live_nodes = f.node_count();
+      v.live_edges = static_cast<int64_t>(f.edges.size());
+    }
+    if (a.params.cache_paths) {
+      s.cached_paths.path_begin =
+          View<uint32_t>(kPathBegin, 1, 0, a.cached_paths.path_begin.size());
+      s.cached_paths.path_runs =
+          View<uint32_t>(kPathRuns, 1, 0, a.cached_paths.path_runs.size());
+    }
+    return s;
+  }
+
   // Finds section (kind, level) and checks its size (a multiple of
   // `element_bytes`) and checksum: its bytes, in place.
   absl::StatusOr<absl::string_view> Find(uint32_t kind, uint32_t level,
@@ -372,6 +419,7 @@ class Parser {
       if (verify_checksums_ && Crc(data, e.size) != e.crc) {
         return Loss(SectionLabel(kind, level), ": checksum mismatch");
       }
+      found_[{kind, level}] = absl::string_view(data, e.size);
       return absl::string_view(data, e.size);
     }
     return Loss("missing ", SectionLabel(kind, level));
@@ -814,6 +862,8 @@ class Parser {
   bool verify_checksums_;
   bool verify_refinement_;
   std::shared_ptr<const void> keeper_;
+  // Sections found so far, by (kind, level).
+  std::map<std::pair<uint32_t, uint32_t>, absl::string_view> found_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
   std::vector<uint32_t> zone_of_node_;  // of the level being read
