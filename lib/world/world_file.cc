@@ -160,6 +160,7 @@ class Parser {
     WorldFileSizes s;
     s.total = bytes_.size();
     s.header = sizeof(FileHeader) + table_.size() * sizeof(SectionEntry);
+    s.format_version = header_.version;
     for (const SectionEntry& e : table_) {
       (e.kind == kGrid                                 ? s.grid
        : (e.kind == kPathBegin || e.kind == kPathRuns) ? s.cached_paths

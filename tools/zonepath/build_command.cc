@@ -190,7 +190,7 @@ absl::Status Inspect(const std::string& path) {
   }
   std::printf(
       "%s: valid zonepath world (format version %u), loaded in %.3f s\n",
-      path.c_str(), kWorldFormatVersion, load_seconds);
+      path.c_str(), sizes.format_version, load_seconds);
   PrintSummary(world, sizes);
   std::printf(
       "in memory: %.1f MiB, of which %.1f MiB mapped from the file "

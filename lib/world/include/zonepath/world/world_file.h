@@ -70,6 +70,7 @@ struct WorldFileSizes {
   uint64_t grid = 0;
   uint64_t abstraction = 0;  // beacons and level arrays
   uint64_t cached_paths = 0;
+  uint32_t format_version = kWorldFormatVersion;  // of the file read
 };
 
 std::string SerializeWorld(const World& world, WorldFileSizes* sizes = nullptr);
