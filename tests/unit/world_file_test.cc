@@ -313,6 +313,30 @@ TEST(WorldFileTest, ChangingAMappedWorldCopiesPagesAndLeavesTheFile) {
   EXPECT_EQ(SerializeWorld(*reloaded), SerializeWorld(*next));
 }
 
+TEST(WorldFileTest, TruncatedAndDamagedFilesMapToAStatus) {
+  const TempDir dir("zonepath_world_map_damage_test");
+  const std::string bytes = SerializeWorld(SmallWorld(true));
+  const std::string path = dir.File("w.zpw");
+  std::vector<uint64_t> cuts = WorldSectionOffsets(bytes);
+  cuts.push_back(0);
+  cuts.push_back(63);
+  cuts.push_back(bytes.size() - 1);
+  for (uint64_t cut : cuts) {
+    if (cut >= bytes.size()) continue;
+    std::ofstream(path, std::ios::binary) << bytes.substr(0, cut);
+    absl::StatusOr<World> w = LoadWorldFile(path);
+    EXPECT_FALSE(w.ok()) << "cut at " << cut;
+  }
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 50; ++i) {
+    std::string damaged = bytes;
+    const size_t at = rng() % damaged.size();
+    damaged[at] = static_cast<char>(damaged[at] ^ (1 + rng() % 255));
+    std::ofstream(path, std::ios::binary) << damaged;
+    EXPECT_FALSE(LoadWorldFile(path).ok()) << "flip at byte " << at;
+  }
+}
+
 TEST(WorldFileTest, WorldsThatDoNotFitAreRefusedUpFront) {
   const TempDir dir("zonepath_world_limit_test");
   const std::string path = dir.File("w.zpw");
