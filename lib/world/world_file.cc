@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -15,6 +16,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/mapped_file.h"
@@ -142,6 +144,54 @@ std::string SectionLabel(uint32_t kind, uint32_t level) {
 
 constexpr uint8_t kNoLevel = 0;
 
+// The sections the checks read, in place (the mapping or the byte buffer;
+// copied only where an element would be misaligned): the same fields as
+// AbstractLevel / Abstraction, as spans, so loading never holds a second
+// copy of the abstraction.
+struct LevelView : LevelGeometry {
+  absl::Span<const uint32_t> node_beacon;
+  absl::Span<const uint32_t> edge_begin;
+  absl::Span<const AbstractEdge> edges;
+  absl::Span<const uint32_t> zone_node_begin;
+  absl::Span<const uint32_t> node_component;
+  uint32_t node_count() const {
+    return static_cast<uint32_t>(node_beacon.size());
+  }
+};
+struct CachedPathsView {
+  absl::Span<const uint32_t> path_begin;
+  absl::Span<const uint32_t> path_runs;
+};
+struct AbstractionView {
+  BuildParams params;
+  absl::Span<const Point> beacons;
+  std::vector<LevelView> levels;
+  CachedPathsView cached_paths;
+
+  template <typename T>
+  static std::vector<T> Vec(absl::Span<const T> s) {
+    return std::vector<T>(s.begin(), s.end());
+  }
+  // A copy in canonical flat form (for worlds that do not view a mapping).
+  Abstraction Copy() const {
+    Abstraction a;
+    a.params = params;
+    a.beacons = Vec(beacons);
+    for (const LevelView& v : levels) {
+      AbstractLevel& f = a.levels.emplace_back();
+      static_cast<LevelGeometry&>(f) = v;
+      f.node_beacon = Vec(v.node_beacon);
+      f.edge_begin = Vec(v.edge_begin);
+      f.edges = Vec(v.edges);
+      f.zone_node_begin = Vec(v.zone_node_begin);
+      f.node_component = Vec(v.node_component);
+    }
+    a.cached_paths.path_begin = Vec(cached_paths.path_begin);
+    a.cached_paths.path_runs = Vec(cached_paths.path_runs);
+    return a;
+  }
+};
+
 class Parser {
  public:
   // With a `keeper` (the owner of a mapping that holds `bytes`), the grid's
@@ -184,7 +234,7 @@ class Parser {
     if (!grid.ok()) return Loss("section grid: ", grid.status().message());
     grid_ = &*grid;
 
-    Abstraction a;
+    AbstractionView a;
     a.params = params_;
     RETURN_IF_ERROR(Read(kBeacons, 0, &a.beacons));
     for (size_t b = 0; b < a.beacons.size(); ++b) {
@@ -199,9 +249,9 @@ class Parser {
     beacon_level_.assign(a.beacons.size(), kNoLevel);
     a.levels.resize(params_.levels);
     for (int i = 0; i < params_.levels; ++i) {
-      AbstractLevel& level = a.levels[i];
-      level = AbstractLevel::WithGeometry(params_, header_.width,
-                                          header_.height, i);
+      LevelView& level = a.levels[i];
+      static_cast<LevelGeometry&>(level) =
+          LevelGeometry::For(params_, header_.width, header_.height, i);
       RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, a.levels[0], &level));
       if (i > 0 && verify_refinement_) {
         RETURN_IF_ERROR(
@@ -220,12 +270,12 @@ class Parser {
     }
     if (sizes != nullptr) *sizes = s;
     if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
-      // The arrays just validated, as views of the mapping (sections start
-      // on page boundaries, so every element is aligned): the world owns
-      // none of them, and the copies in `a` go when this returns.
+      // The arrays just validated, as pages viewing the mapping (sections
+      // start on page boundaries, so every element is aligned): the world
+      // owns none of them.
       return World(*std::move(grid), ViewAbstraction(a), 0);
     }
-    return World(*std::move(grid), std::move(a));
+    return World(*std::move(grid), a.Copy());
   }
 
  private:
@@ -377,13 +427,13 @@ class Parser {
   }
   // The same SharedAbstraction as SharedAbstraction::FromFlat(a), viewing
   // the sections `a` was copied from.
-  SharedAbstraction ViewAbstraction(const Abstraction& a) const {
+  SharedAbstraction ViewAbstraction(const AbstractionView& a) const {
     SharedAbstraction s;
     s.params = a.params;
     s.beacons = View<Point>(kBeacons, 0, 0, a.beacons.size());
     s.levels.resize(a.levels.size());
     for (size_t i = 0; i < a.levels.size(); ++i) {
-      const AbstractLevel& f = a.levels[i];
+      const LevelView& f = a.levels[i];
       SharedLevel& v = s.levels[i];
       const uint32_t l = static_cast<uint32_t>(i + 1);
       static_cast<LevelGeometry&>(v) = f;
@@ -425,18 +475,27 @@ class Parser {
     }
     return Loss("missing ", SectionLabel(kind, level));
   }
-  // The same, copied into `out`.
+  // The same as elements, in place; copied to aligned scratch if the
+  // section is misaligned for T (version-1 files, unaligned buffers).
   template <typename T>
-  absl::Status Read(uint32_t kind, uint32_t level, std::vector<T>* out) {
+  absl::Status Read(uint32_t kind, uint32_t level, absl::Span<const T>* out) {
+    static_assert(std::is_trivially_copyable_v<T>);
     ASSIGN_OR_RETURN(const absl::string_view data,
                      Find(kind, level, sizeof(T)));
-    out->resize(data.size() / sizeof(T));
-    if (!data.empty()) std::memcpy(out->data(), data.data(), data.size());
+    const size_t n = data.size() / sizeof(T);
+    if (reinterpret_cast<uintptr_t>(data.data()) % alignof(T) == 0) {
+      *out = absl::Span<const T>(reinterpret_cast<const T*>(data.data()), n);
+      return absl::OkStatus();
+    }
+    std::vector<uint64_t>& copy = aligned_copies_.emplace_back(
+        (data.size() + sizeof(uint64_t) - 1) / sizeof(uint64_t));
+    if (!data.empty()) std::memcpy(copy.data(), data.data(), data.size());
+    *out = absl::Span<const T>(reinterpret_cast<const T*>(copy.data()), n);
     return absl::OkStatus();
   }
 
   // CSR offsets: count + 1 entries from 0 to total, never decreasing.
-  absl::Status CheckOffsets(const std::vector<uint32_t>& begin, size_t count,
+  absl::Status CheckOffsets(absl::Span<const uint32_t> begin, size_t count,
                             size_t total, uint32_t kind, uint32_t l) const {
     if (begin.size() != count + 1) {
       return LevelLoss(l, kind, begin.size(), " entries, expected ", count + 1);
@@ -454,8 +513,8 @@ class Parser {
     return absl::OkStatus();
   }
 
-  absl::Status ReadLevel(uint32_t l, const std::vector<Point>& beacons,
-                         const AbstractLevel& level_one, AbstractLevel* level) {
+  absl::Status ReadLevel(uint32_t l, absl::Span<const Point> beacons,
+                         const LevelView& level_one, LevelView* level) {
     RETURN_IF_ERROR(Read(kNodeBeacon, l, &level->node_beacon));
     RETURN_IF_ERROR(Read(kEdgeBegin, l, &level->edge_begin));
     RETURN_IF_ERROR(Read(kEdges, l, &level->edges));
@@ -527,7 +586,7 @@ class Parser {
   // searches backwards from the goal over forward edges, then refines the
   // forward ones). Each node's edges are sorted by (target, inter_zone), as
   // the builder writes them, so the reverse is a binary search.
-  absl::Status CheckSymmetric(uint32_t l, const AbstractLevel& level) const {
+  absl::Status CheckSymmetric(uint32_t l, const LevelView& level) const {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
@@ -565,7 +624,7 @@ class Parser {
   // Labels are exactly the zone components the intra-zone edges make: two
   // nodes share a label iff edges join them, and the label is the smallest
   // node of the component (union-find, roots kept at the smallest id).
-  absl::Status CheckComponents(uint32_t l, const AbstractLevel& level) {
+  absl::Status CheckComponents(uint32_t l, const LevelView& level) {
     std::vector<uint32_t>& root = zone_of_node_;  // reused: zones are done
     for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
     auto find = [&](uint32_t v) {
@@ -595,9 +654,8 @@ class Parser {
   // a's level-l zone: b must be reachable there. Union-find over the level
   // l-1 edges that stay inside one level-l zone, then each such edge's ends
   // must share a set. Linear in the edges of both levels.
-  absl::Status CheckRefinable(uint32_t l, const std::vector<Point>& beacons,
-                              const AbstractLevel& below,
-                              const AbstractLevel& level) {
+  absl::Status CheckRefinable(uint32_t l, absl::Span<const Point> beacons,
+                              const LevelView& below, const LevelView& level) {
     std::vector<uint32_t> root(below.node_count());
     for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
     auto find = [&](uint32_t v) {
@@ -638,10 +696,9 @@ class Parser {
   }
 
   // One edge u -> target: what refinement and the abstract search assume.
-  absl::Status CheckEdge(uint32_t l, const std::vector<Point>& beacons,
-                         const AbstractLevel& level_one,
-                         const AbstractLevel& level, uint32_t u,
-                         uint32_t e) const {
+  absl::Status CheckEdge(uint32_t l, absl::Span<const Point> beacons,
+                         const LevelView& level_one, const LevelView& level,
+                         uint32_t u, uint32_t e) const {
     const AbstractEdge edge = level.edges[e];
     const uint32_t v = edge.target;
     auto bad = [&](const auto&... why) {
@@ -700,9 +757,9 @@ class Parser {
   // 4-neighbour unions suffice, since a diagonal step needs both orthogonal
   // cells, which lie in the same rectangle. O(cells), like the grid's own
   // component labelling.
-  absl::Status CheckZoneReachability(const Abstraction& a) const {
+  absl::Status CheckZoneReachability(const AbstractionView& a) const {
     constexpr uint32_t kWall = std::numeric_limits<uint32_t>::max();
-    const AbstractLevel& level = a.levels[0];
+    const LevelView& level = a.levels[0];
     std::vector<uint32_t> root;
     auto find = [&](uint32_t v) {
       while (root[v] != v) v = root[v] = root[root[v]];
@@ -773,9 +830,9 @@ class Parser {
   // from the edge's source cell to its target cell, at the edge's cost.
   // Inter-zone edges have none. Linear in the cached steps: a cached path
   // is a shortest path, so no longer than its zone has cells.
-  absl::Status CheckCachedPaths(const Abstraction& a) const {
-    const AbstractLevel& level = a.levels[0];
-    const CachedPaths& cached = a.cached_paths;
+  absl::Status CheckCachedPaths(const AbstractionView& a) const {
+    const LevelView& level = a.levels[0];
+    const CachedPathsView& cached = a.cached_paths;
     for (uint32_t u = 0; u < level.node_count(); ++u) {
       for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
         const AbstractEdge edge = level.edges[e];
@@ -865,6 +922,8 @@ class Parser {
   std::shared_ptr<const void> keeper_;
   // Sections found so far, by (kind, level).
   std::map<std::pair<uint32_t, uint32_t>, absl::string_view> found_;
+  // Aligned copies of misaligned sections (Read), alive while spans are.
+  std::deque<std::vector<uint64_t>> aligned_copies_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
   std::vector<uint32_t> zone_of_node_;  // of the level being read
