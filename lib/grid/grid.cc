@@ -28,6 +28,12 @@ absl::Status Grid::CheckSize(int64_t width, int64_t height) {
 absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
                                   std::vector<uint8_t> costs) {
   RETURN_IF_ERROR(CheckSize(width, height));
+  return CreateFromPages(width, height, CowArray<uint8_t>::FromVector(costs));
+}
+
+absl::StatusOr<Grid> Grid::CreateFromPages(int64_t width, int64_t height,
+                                           CowArray<uint8_t> costs) {
+  RETURN_IF_ERROR(CheckSize(width, height));
   if (static_cast<int64_t>(costs.size()) != width * height) {
     return absl::InvalidArgumentError(
         absl::StrFormat("grid size %dx%d needs %d costs, got %d", width, height,
@@ -36,7 +42,7 @@ absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
   Grid grid;
   grid.width_ = static_cast<int32_t>(width);
   grid.height_ = static_cast<int32_t>(height);
-  grid.costs_ = CowArray<uint8_t>::FromVector(costs);
+  grid.costs_ = std::move(costs);
   grid.CountCosts();
   grid.ComputeComponents();
   return grid;
@@ -94,10 +100,22 @@ void Grid::LabelTile(uint32_t tile, LocalLabels* out) const {
   const Rect r = TileRect(tile);
   const int32_t w = r.width(), h = r.height();
   out->labels.assign(static_cast<size_t>(w) * h, 0);
+  int32_t open = 0;
   for (int32_t y = 0; y < h; ++y) {
-    for (int32_t x = 0; x < w; ++x) {
-      if (passable({r.x0 + x, r.y0 + y})) out->labels[y * w + x] = kUnset;
-    }
+    uint16_t* row = out->labels.data() + static_cast<size_t>(y) * w;
+    const size_t begin = static_cast<size_t>(r.y0 + y) * width_ + r.x0;
+    costs_.ForEachIn(begin, begin + w, [&](uint8_t cost) {
+      const bool passable = cost != kBlocked;
+      *row++ = passable ? kUnset : 0;
+      open += passable;
+    });
+  }
+  // All open (common: open ground, upscaled maps) is one component, all
+  // blocked none; either way every label is 0, without a flood fill.
+  if (open == 0 || open == w * h) {
+    std::fill(out->labels.begin(), out->labels.end(), 0);
+    out->count = open == 0 ? 0 : 1;
+    return;
   }
   uint32_t count = 0;
   std::vector<int32_t> stack;

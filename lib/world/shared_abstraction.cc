@@ -33,6 +33,16 @@ size_t SharedLevel::OwnedBytes() const {
          node_component.OwnedBytes();
 }
 
+size_t SharedLevel::MappedBytes() const {
+  // A loaded level's begin and end arrays view one offsets section (shifted
+  // by one entry): count its bytes once.
+  return node_beacon.MappedBytes() +
+         std::max(edge_begin.MappedBytes(), edge_end.MappedBytes()) +
+         edges.MappedBytes() +
+         std::max(zone_node_begin.MappedBytes(), zone_node_end.MappedBytes()) +
+         node_component.MappedBytes();
+}
+
 SharedAbstraction SharedAbstraction::FromFlat(const Abstraction& flat) {
   SharedAbstraction a;
   a.params = flat.params;
@@ -173,6 +183,13 @@ size_t SharedAbstraction::OwnedBytes() const {
   size_t bytes = beacons.OwnedBytes() + cached_paths.path_begin.OwnedBytes() +
                  cached_paths.path_runs.OwnedBytes();
   for (const SharedLevel& level : levels) bytes += level.OwnedBytes();
+  return bytes;
+}
+
+size_t SharedAbstraction::MappedBytes() const {
+  size_t bytes = beacons.MappedBytes() + cached_paths.path_begin.MappedBytes() +
+                 cached_paths.path_runs.MappedBytes();
+  for (const SharedLevel& level : levels) bytes += level.MappedBytes();
   return bytes;
 }
 

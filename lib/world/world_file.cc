@@ -6,15 +6,21 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <limits>
+#include <map>
+#include <memory>
 #include <optional>
 #include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/input_file.h"
+#include "zonepath/base/mapped_file.h"
+#include "zonepath/base/memory_info.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/moves.h"
@@ -99,6 +105,7 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
   WorldFileSizes s;
   s.header = offset;
   for (PendingSection& p : sections) {
+    offset = (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
     p.entry.offset = offset;
     offset += p.entry.size;
     if (p.entry.kind == kGrid) {
@@ -137,40 +144,97 @@ std::string SectionLabel(uint32_t kind, uint32_t level) {
 
 constexpr uint8_t kNoLevel = 0;
 
+// The sections the checks read, in place (the mapping or the byte buffer;
+// copied only where an element would be misaligned): the same fields as
+// AbstractLevel / Abstraction, as spans, so loading never holds a second
+// copy of the abstraction.
+struct LevelView : LevelGeometry {
+  absl::Span<const uint32_t> node_beacon;
+  absl::Span<const uint32_t> edge_begin;
+  absl::Span<const AbstractEdge> edges;
+  absl::Span<const uint32_t> zone_node_begin;
+  absl::Span<const uint32_t> node_component;
+  uint32_t node_count() const {
+    return static_cast<uint32_t>(node_beacon.size());
+  }
+};
+struct CachedPathsView {
+  absl::Span<const uint32_t> path_begin;
+  absl::Span<const uint32_t> path_runs;
+};
+struct AbstractionView {
+  BuildParams params;
+  absl::Span<const Point> beacons;
+  std::vector<LevelView> levels;
+  CachedPathsView cached_paths;
+
+  template <typename T>
+  static std::vector<T> Vec(absl::Span<const T> s) {
+    return std::vector<T>(s.begin(), s.end());
+  }
+  // A copy in canonical flat form (for worlds that do not view a mapping).
+  Abstraction Copy() const {
+    Abstraction a;
+    a.params = params;
+    a.beacons = Vec(beacons);
+    for (const LevelView& v : levels) {
+      AbstractLevel& f = a.levels.emplace_back();
+      static_cast<LevelGeometry&>(f) = v;
+      f.node_beacon = Vec(v.node_beacon);
+      f.edge_begin = Vec(v.edge_begin);
+      f.edges = Vec(v.edges);
+      f.zone_node_begin = Vec(v.zone_node_begin);
+      f.node_component = Vec(v.node_component);
+    }
+    a.cached_paths.path_begin = Vec(cached_paths.path_begin);
+    a.cached_paths.path_runs = Vec(cached_paths.path_runs);
+    return a;
+  }
+};
+
 class Parser {
  public:
-  Parser(absl::string_view bytes, absl::string_view name, bool verify_checksums)
-      : bytes_(bytes), name_(name), verify_checksums_(verify_checksums) {}
+  // With a `keeper` (the owner of a mapping that holds `bytes`), the grid's
+  // cost pages view the bytes in place instead of copying them.
+  Parser(absl::string_view bytes, absl::string_view name,
+         const LoadOptions& options,
+         std::shared_ptr<const void> keeper = nullptr)
+      : bytes_(bytes),
+        name_(name),
+        verify_checksums_(options.verify_checksums),
+        verify_refinement_(options.verify_refinement),
+        keeper_(std::move(keeper)) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
     RETURN_IF_ERROR(ReadHeader());
     WorldFileSizes s;
     s.total = bytes_.size();
     s.header = sizeof(FileHeader) + table_.size() * sizeof(SectionEntry);
+    s.format_version = header_.version;
     for (const SectionEntry& e : table_) {
       (e.kind == kGrid                                 ? s.grid
        : (e.kind == kPathBegin || e.kind == kPathRuns) ? s.cached_paths
                                                        : s.abstraction) +=
           e.size;
     }
-    std::vector<uint8_t> costs;
-    RETURN_IF_ERROR(Read(kGrid, 0, &costs));
-    for (const SectionEntry& e : table_) {
-      if (e.kind == kGrid && e.level == 0) {
-        grid_costs_ = bytes_.data() + e.offset;
-        break;
-      }
+    ASSIGN_OR_RETURN(const absl::string_view cost_bytes, Find(kGrid, 0, 1));
+    grid_costs_ = cost_bytes.data();
+    if (cost_bytes.size() !=
+        static_cast<uint64_t>(header_.width) * header_.height) {
+      return Loss("section grid has ", cost_bytes.size(),
+                  " cells, header says ", header_.width, "x", header_.height);
     }
-    if (costs.size() != static_cast<uint64_t>(header_.width) * header_.height) {
-      return Loss("section grid has ", costs.size(), " cells, header says ",
-                  header_.width, "x", header_.height);
-    }
-    absl::StatusOr<Grid> grid =
-        Grid::Create(header_.width, header_.height, std::move(costs));
+    const auto* cost_data = reinterpret_cast<const uint8_t*>(cost_bytes.data());
+    absl::StatusOr<Grid> grid = Grid::CreateFromPages(
+        header_.width, header_.height,
+        keeper_ != nullptr ? CowArray<uint8_t>::FromExternal(
+                                 cost_data, cost_bytes.size(), keeper_)
+                           : CowArray<uint8_t>::FromVector(std::vector<uint8_t>(
+                                 cost_data, cost_data + cost_bytes.size())));
     if (!grid.ok()) return Loss("section grid: ", grid.status().message());
     grid_ = &*grid;
 
-    Abstraction a;
+    AbstractionView a;
     a.params = params_;
     RETURN_IF_ERROR(Read(kBeacons, 0, &a.beacons));
     for (size_t b = 0; b < a.beacons.size(); ++b) {
@@ -185,11 +249,11 @@ class Parser {
     beacon_level_.assign(a.beacons.size(), kNoLevel);
     a.levels.resize(params_.levels);
     for (int i = 0; i < params_.levels; ++i) {
-      AbstractLevel& level = a.levels[i];
-      level = AbstractLevel::WithGeometry(params_, header_.width,
-                                          header_.height, i);
+      LevelView& level = a.levels[i];
+      static_cast<LevelGeometry&>(level) =
+          LevelGeometry::For(params_, header_.width, header_.height, i);
       RETURN_IF_ERROR(ReadLevel(i + 1, a.beacons, a.levels[0], &level));
-      if (i > 0) {
+      if (i > 0 && verify_refinement_) {
         RETURN_IF_ERROR(
             CheckRefinable(i + 1, a.beacons, a.levels[i - 1], level));
       }
@@ -201,11 +265,17 @@ class Parser {
           CheckOffsets(a.cached_paths.path_begin, a.levels[0].edges.size(),
                        a.cached_paths.path_runs.size(), kPathBegin, 1));
       RETURN_IF_ERROR(CheckCachedPaths(a));
-    } else {
+    } else if (verify_refinement_) {
       RETURN_IF_ERROR(CheckZoneReachability(a));
     }
     if (sizes != nullptr) *sizes = s;
-    return World(*std::move(grid), std::move(a));
+    if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
+      // The arrays just validated, as pages viewing the mapping (sections
+      // start on page boundaries, so every element is aligned): the world
+      // owns none of them.
+      return World(*std::move(grid), ViewAbstraction(a), 0);
+    }
+    return World(*std::move(grid), a.Copy());
   }
 
  private:
@@ -237,9 +307,11 @@ class Parser {
       return Precondition("written with another byte order (endian mark ",
                           header_.endian_mark, ")");
     }
-    if (header_.version != kWorldFormatVersion) {
-      return Precondition("format version ", header_.version,
-                          ", this build reads version ", kWorldFormatVersion);
+    if (header_.version < kOldestWorldFormatVersion ||
+        header_.version > kWorldFormatVersion) {
+      return Precondition(
+          "format version ", header_.version, ", this build reads versions ",
+          kOldestWorldFormatVersion, " to ", kWorldFormatVersion);
     }
     if (header_.header_bytes != sizeof(FileHeader)) {
       return Loss("header: header_bytes is ", header_.header_bytes, ", not ",
@@ -308,32 +380,122 @@ class Parser {
                     " and size ", e.size, ", file has ", bytes_.size(),
                     " bytes");
       }
+      if (header_.version >= kFirstAlignedVersion &&
+          e.offset % kSectionAlign != 0) {
+        return Loss(SectionLabel(e.kind, e.level), " (table entry ", i,
+                    ") starts at offset ", e.offset, ", not a multiple of ",
+                    kSectionAlign);
+      }
+    }
+    if (header_.version >= kFirstAlignedVersion)
+      RETURN_IF_ERROR(CheckPadding());
+    return absl::OkStatus();
+  }
+
+  // The bytes outside the header, table and sections (the padding to page
+  // boundaries, under 4 KiB per section) are zero: no checksum covers them,
+  // so a damaged byte there would otherwise pass unnoticed.
+  absl::Status CheckPadding() const {
+    std::vector<std::pair<uint64_t, uint64_t>> used;  // [begin, end)
+    used.reserve(table_.size() + 1);
+    used.emplace_back(
+        0, sizeof(FileHeader) + table_.size() * sizeof(SectionEntry));
+    for (const SectionEntry& e : table_)
+      used.emplace_back(e.offset, e.offset + e.size);
+    used.emplace_back(bytes_.size(), bytes_.size());
+    std::sort(used.begin(), used.end());
+    uint64_t covered = 0;
+    for (const auto& [begin, end] : used) {
+      for (uint64_t i = covered; i < begin; ++i) {
+        if (bytes_[i] != 0) {
+          return Loss("byte ", i, " between sections is not 0 (padding)");
+        }
+      }
+      covered = std::max(covered, end);
     }
     return absl::OkStatus();
   }
 
-  // Finds section (kind, level), checks its size and checksum, copies it.
+  // Pages viewing `count` elements of section (kind, level) from element
+  // `first` (found, checked and copied by Read before).
   template <typename T>
-  absl::Status Read(uint32_t kind, uint32_t level, std::vector<T>* out) {
+  CowArray<T> View(uint32_t kind, uint32_t level, size_t first,
+                   size_t count) const {
+    const absl::string_view bytes = found_.at({kind, level});
+    return CowArray<T>::FromExternal(
+        reinterpret_cast<const T*>(bytes.data()) + first, count, keeper_);
+  }
+  // The same SharedAbstraction as SharedAbstraction::FromFlat(a), viewing
+  // the sections `a` was copied from.
+  SharedAbstraction ViewAbstraction(const AbstractionView& a) const {
+    SharedAbstraction s;
+    s.params = a.params;
+    s.beacons = View<Point>(kBeacons, 0, 0, a.beacons.size());
+    s.levels.resize(a.levels.size());
+    for (size_t i = 0; i < a.levels.size(); ++i) {
+      const LevelView& f = a.levels[i];
+      SharedLevel& v = s.levels[i];
+      const uint32_t l = static_cast<uint32_t>(i + 1);
+      static_cast<LevelGeometry&>(v) = f;
+      v.node_beacon = View<uint32_t>(kNodeBeacon, l, 0, f.node_count());
+      v.edge_begin = View<uint32_t>(kEdgeBegin, l, 0, f.node_count());
+      v.edge_end = View<uint32_t>(kEdgeBegin, l, 1, f.node_count());
+      v.edges = View<AbstractEdge>(kEdges, l, 0, f.edges.size());
+      v.zone_node_begin = View<uint32_t>(kZoneNodeBegin, l, 0, f.zone_count());
+      v.zone_node_end = View<uint32_t>(kZoneNodeBegin, l, 1, f.zone_count());
+      v.node_component = View<uint32_t>(kNodeComponent, l, 0, f.node_count());
+      v.live_nodes = f.node_count();
+      v.live_edges = static_cast<int64_t>(f.edges.size());
+    }
+    if (a.params.cache_paths) {
+      s.cached_paths.path_begin =
+          View<uint32_t>(kPathBegin, 1, 0, a.cached_paths.path_begin.size());
+      s.cached_paths.path_runs =
+          View<uint32_t>(kPathRuns, 1, 0, a.cached_paths.path_runs.size());
+    }
+    return s;
+  }
+
+  // Finds section (kind, level) and checks its size (a multiple of
+  // `element_bytes`) and checksum: its bytes, in place.
+  absl::StatusOr<absl::string_view> Find(uint32_t kind, uint32_t level,
+                                         size_t element_bytes) {
     for (const SectionEntry& e : table_) {
       if (e.kind != kind || e.level != level) continue;
-      if (e.size % sizeof(T) != 0) {
+      if (e.size % element_bytes != 0) {
         return Loss(SectionLabel(kind, level), ": size ", e.size,
-                    " is not a multiple of ", sizeof(T));
+                    " is not a multiple of ", element_bytes);
       }
       const char* data = bytes_.data() + e.offset;
       if (verify_checksums_ && Crc(data, e.size) != e.crc) {
         return Loss(SectionLabel(kind, level), ": checksum mismatch");
       }
-      out->resize(e.size / sizeof(T));
-      if (e.size > 0) std::memcpy(out->data(), data, e.size);
-      return absl::OkStatus();
+      found_[{kind, level}] = absl::string_view(data, e.size);
+      return absl::string_view(data, e.size);
     }
     return Loss("missing ", SectionLabel(kind, level));
   }
+  // The same as elements, in place; copied to aligned scratch if the
+  // section is misaligned for T (version-1 files, unaligned buffers).
+  template <typename T>
+  absl::Status Read(uint32_t kind, uint32_t level, absl::Span<const T>* out) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    ASSIGN_OR_RETURN(const absl::string_view data,
+                     Find(kind, level, sizeof(T)));
+    const size_t n = data.size() / sizeof(T);
+    if (reinterpret_cast<uintptr_t>(data.data()) % alignof(T) == 0) {
+      *out = absl::Span<const T>(reinterpret_cast<const T*>(data.data()), n);
+      return absl::OkStatus();
+    }
+    std::vector<uint64_t>& copy = aligned_copies_.emplace_back(
+        (data.size() + sizeof(uint64_t) - 1) / sizeof(uint64_t));
+    if (!data.empty()) std::memcpy(copy.data(), data.data(), data.size());
+    *out = absl::Span<const T>(reinterpret_cast<const T*>(copy.data()), n);
+    return absl::OkStatus();
+  }
 
   // CSR offsets: count + 1 entries from 0 to total, never decreasing.
-  absl::Status CheckOffsets(const std::vector<uint32_t>& begin, size_t count,
+  absl::Status CheckOffsets(absl::Span<const uint32_t> begin, size_t count,
                             size_t total, uint32_t kind, uint32_t l) const {
     if (begin.size() != count + 1) {
       return LevelLoss(l, kind, begin.size(), " entries, expected ", count + 1);
@@ -351,8 +513,8 @@ class Parser {
     return absl::OkStatus();
   }
 
-  absl::Status ReadLevel(uint32_t l, const std::vector<Point>& beacons,
-                         const AbstractLevel& level_one, AbstractLevel* level) {
+  absl::Status ReadLevel(uint32_t l, absl::Span<const Point> beacons,
+                         const LevelView& level_one, LevelView* level) {
     RETURN_IF_ERROR(Read(kNodeBeacon, l, &level->node_beacon));
     RETURN_IF_ERROR(Read(kEdgeBegin, l, &level->edge_begin));
     RETURN_IF_ERROR(Read(kEdges, l, &level->edges));
@@ -424,7 +586,7 @@ class Parser {
   // searches backwards from the goal over forward edges, then refines the
   // forward ones). Each node's edges are sorted by (target, inter_zone), as
   // the builder writes them, so the reverse is a binary search.
-  absl::Status CheckSymmetric(uint32_t l, const AbstractLevel& level) const {
+  absl::Status CheckSymmetric(uint32_t l, const LevelView& level) const {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
@@ -462,7 +624,7 @@ class Parser {
   // Labels are exactly the zone components the intra-zone edges make: two
   // nodes share a label iff edges join them, and the label is the smallest
   // node of the component (union-find, roots kept at the smallest id).
-  absl::Status CheckComponents(uint32_t l, const AbstractLevel& level) {
+  absl::Status CheckComponents(uint32_t l, const LevelView& level) {
     std::vector<uint32_t>& root = zone_of_node_;  // reused: zones are done
     for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
     auto find = [&](uint32_t v) {
@@ -492,9 +654,8 @@ class Parser {
   // a's level-l zone: b must be reachable there. Union-find over the level
   // l-1 edges that stay inside one level-l zone, then each such edge's ends
   // must share a set. Linear in the edges of both levels.
-  absl::Status CheckRefinable(uint32_t l, const std::vector<Point>& beacons,
-                              const AbstractLevel& below,
-                              const AbstractLevel& level) {
+  absl::Status CheckRefinable(uint32_t l, absl::Span<const Point> beacons,
+                              const LevelView& below, const LevelView& level) {
     std::vector<uint32_t> root(below.node_count());
     for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
     auto find = [&](uint32_t v) {
@@ -535,10 +696,9 @@ class Parser {
   }
 
   // One edge u -> target: what refinement and the abstract search assume.
-  absl::Status CheckEdge(uint32_t l, const std::vector<Point>& beacons,
-                         const AbstractLevel& level_one,
-                         const AbstractLevel& level, uint32_t u,
-                         uint32_t e) const {
+  absl::Status CheckEdge(uint32_t l, absl::Span<const Point> beacons,
+                         const LevelView& level_one, const LevelView& level,
+                         uint32_t u, uint32_t e) const {
     const AbstractEdge edge = level.edges[e];
     const uint32_t v = edge.target;
     auto bad = [&](const auto&... why) {
@@ -597,9 +757,9 @@ class Parser {
   // 4-neighbour unions suffice, since a diagonal step needs both orthogonal
   // cells, which lie in the same rectangle. O(cells), like the grid's own
   // component labelling.
-  absl::Status CheckZoneReachability(const Abstraction& a) const {
+  absl::Status CheckZoneReachability(const AbstractionView& a) const {
     constexpr uint32_t kWall = std::numeric_limits<uint32_t>::max();
-    const AbstractLevel& level = a.levels[0];
+    const LevelView& level = a.levels[0];
     std::vector<uint32_t> root;
     auto find = [&](uint32_t v) {
       while (root[v] != v) v = root[v] = root[root[v]];
@@ -670,9 +830,9 @@ class Parser {
   // from the edge's source cell to its target cell, at the edge's cost.
   // Inter-zone edges have none. Linear in the cached steps: a cached path
   // is a shortest path, so no longer than its zone has cells.
-  absl::Status CheckCachedPaths(const Abstraction& a) const {
-    const AbstractLevel& level = a.levels[0];
-    const CachedPaths& cached = a.cached_paths;
+  absl::Status CheckCachedPaths(const AbstractionView& a) const {
+    const LevelView& level = a.levels[0];
+    const CachedPathsView& cached = a.cached_paths;
     for (uint32_t u = 0; u < level.node_count(); ++u) {
       for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
         const AbstractEdge edge = level.edges[e];
@@ -758,6 +918,12 @@ class Parser {
   std::vector<SectionEntry> table_;
   BuildParams params_;
   bool verify_checksums_;
+  bool verify_refinement_;
+  std::shared_ptr<const void> keeper_;
+  // Sections found so far, by (kind, level).
+  std::map<std::pair<uint32_t, uint32_t>, absl::string_view> found_;
+  // Aligned copies of misaligned sections (Read), alive while spans are.
+  std::deque<std::vector<uint64_t>> aligned_copies_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
   std::vector<uint32_t> zone_of_node_;  // of the level being read
@@ -768,7 +934,15 @@ class Parser {
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
                                  absl::string_view name,
                                  bool verify_checksums) {
-  return Parser(bytes, name, verify_checksums).Parse(nullptr);
+  LoadOptions options;
+  options.verify_checksums = verify_checksums;
+  return ParseWorld(bytes, name, options);
+}
+
+absl::StatusOr<World> ParseWorld(absl::string_view bytes,
+                                 absl::string_view name,
+                                 const LoadOptions& options) {
+  return Parser(bytes, name, options).Parse(nullptr);
 }
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
@@ -782,15 +956,38 @@ absl::Status SaveWorldFile(const World& world, const std::string& path,
 
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     WorldFileSizes* sizes) {
+  return LoadWorldFile(path, LoadOptions(), sizes);
+}
+
+absl::StatusOr<World> LoadWorldFile(const std::string& path,
+                                    const LoadOptions& options,
+                                    WorldFileSizes* sizes) {
   // A regular file only: a directory or FIFO would be misread or block.
   ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  // What the world holds is about the file's size (the mapped grid in the
+  // page cache, the abstraction copied into pages, the component labels
+  // well under a byte a cell): refuse what cannot fit before touching it.
+  const std::optional<uint64_t> available =
+      options.memory_limit > 0 ? std::optional<uint64_t>(options.memory_limit)
+                               : AvailableMemoryBytes();
+  if (available.has_value() && size > *available) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(path, ": the world needs about ", size,
+                     " bytes of memory, ", *available, " are available",
+                     options.memory_limit > 0 ? "" : " (MemAvailable)"));
+  }
+  if (options.map) {
+    ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
+                     MappedFile::Open(path));
+    return Parser(file->bytes(), path, options, file).Parse(sizes);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
   std::string bytes(size, '\0');
   if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
     return absl::DataLossError(absl::StrCat(path, ": read error"));
   }
-  return Parser(bytes, path, /*verify_checksums=*/true).Parse(sizes);
+  return Parser(bytes, path, options).Parse(sizes);
 }
 
 std::vector<uint64_t> WorldSectionOffsets(absl::string_view bytes) {

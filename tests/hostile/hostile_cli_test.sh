@@ -21,6 +21,16 @@ printf 'version 1\n0\trooms.map\t64\t48\t1\t1\t60\t40\t0\n' \
 # checked consistency) is refused or planned on legally.
 expect_exit 0 "corpus replay" "$mutant_run" "$corpus"/*.zpw
 expect_grep "illegal paths in 0" "$tmp/out" "corpus replay result"
+# A zone cut behind a level-1 edge (found by the mutator): loading leaves
+# that O(cells) check to `inspect --verify`; queries answer with a legal
+# path or a status (DataLoss), never an illegal path.
+expect_exit 0 "many queries on a zone cut behind its edge" "$mutant_run" \
+  --queries=1500 "$corpus/illegal-2026-896839.zpw"
+expect_grep "loaded 1, illegal paths in 0" "$tmp/out" "cut zone queries"
+expect_exit 1 "inspect --verify on a zone cut behind its edge" "$zp" inspect \
+  --verify "$corpus/illegal-2026-896839.zpw"
+expect_grep "are not connected inside their zone" "$tmp/err" \
+  "inspect --verify message"
 expect_exit 1 "query on a mutant with a moved beacon" "$zp" query \
   "$corpus/illegal-1-270.zpw" 22 4 18 24
 expect_grep "illegal-1-270.zpw: level 1 section edges: edge" "$tmp/err" \

@@ -5,6 +5,7 @@
 // must still load.
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -63,6 +64,56 @@ void ExpectLoss(const std::string& bytes, const std::string& message) {
 
 bool Adjacent(Point a, Point b) {
   return std::abs(a.x - b.x) <= 1 && std::abs(a.y - b.y) <= 1;
+}
+
+// The check that every abstract edge has a way below it is O(cells) and
+// left out of loading by default (LoadOptions::verify_refinement): a file
+// whose grid was cut inside a zone, so that level-1 intra-zone edges there
+// have no way inside the zone (their ends stay connected around it), loads,
+// and every query gives a legal path or a status, never an illegal path.
+// With the check on, loading refuses it.
+TEST(WorldConsistencyTest, ZoneCutBehindItsEdgesIsAStatusNotAnIllegalPath) {
+  BuildOptions o;
+  o.params.zone_size = 16;
+  o.params.levels = 2;
+  o.params.group = 2;
+  o.threads = 1;
+  // An open field, so every zone has beacons on all four sides.
+  std::vector<uint8_t> costs(static_cast<size_t>(96) * 64, 1);
+  absl::StatusOr<World> world = BuildWorld(*Grid::Create(96, 64, costs), o);
+  ASSERT_TRUE(world.ok()) << world.status();
+  // Wall off a column of the zone x 16..31, y 16..31 from its top row to
+  // its bottom row, one that holds no beacon (the first column that loads).
+  std::string bytes;
+  for (int32_t x = 18; x < 30 && bytes.empty(); ++x) {
+    std::string cut = SerializeWorld(*world);
+    for (int32_t y = 16; y < 32; ++y) {
+      const std::optional<size_t> at = fuzz::ElementOffset(
+          cut, world_format::kGrid, 0, static_cast<uint64_t>(y) * 96 + x, 1);
+      ASSERT_TRUE(at.has_value());
+      cut[*at] = 0;
+    }
+    fuzz::RepairChecksums(&cut);
+    if (ParseWorld(cut, "cut.zpw").ok()) bytes = cut;
+  }
+  ASSERT_FALSE(bytes.empty()) << "every column holds a beacon";
+  std::mt19937_64 rng(3);
+  int64_t queries = 0, errors = 0;
+  for (int round = 0; round < 40; ++round) {
+    const fuzz::MutantResult r = fuzz::CheckMutant(bytes, rng, 10);
+    EXPECT_EQ(r.illegal_paths, 0) << r.first_problem;
+    queries += r.queries;
+    errors += r.errors;
+  }
+  EXPECT_GT(queries, 0);
+  EXPECT_GT(errors, 0) << queries << " queries";
+  LoadOptions deep;
+  deep.verify_refinement = true;
+  absl::StatusOr<World> refused = ParseWorld(bytes, "cut.zpw", deep);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(refused.status().message()),
+              HasSubstr("are not connected inside their zone"));
 }
 
 TEST(WorldConsistencyTest, ValidWorldsOfEveryShapeLoad) {

@@ -3,6 +3,7 @@
 // and a page nobody else holds any more is written in place.
 #include "zonepath/base/cow_array.h"
 
+#include <memory>
 #include <random>
 #include <utility>
 #include <vector>
@@ -171,6 +172,40 @@ TEST(CowArrayTest, RandomFamiliesMatchValueCopies) {
       }
     }
   }
+}
+
+// Pages that view external memory read it in place, are never written (a
+// write copies the page), count as mapped rather than owned, and keep the
+// memory's owner alive until the last array that views it lets go.
+TEST(CowArrayTest, ExternalPagesAreViewsCopiedOnWrite) {
+  const size_t n = 3 * Array::kPageSize + 5;
+  auto memory = std::make_shared<std::vector<uint32_t>>(n);
+  for (size_t i = 0; i < n; ++i) (*memory)[i] = static_cast<uint32_t>(i);
+  const std::vector<uint32_t> original = *memory;
+  std::weak_ptr<std::vector<uint32_t>> alive = memory;
+  {
+    Array a = Array::FromExternal(memory->data(), n, memory);
+    memory.reset();
+    ASSERT_FALSE(alive.expired());
+    EXPECT_EQ(a.ToVector(), original);
+    EXPECT_EQ(&a[7], alive.lock()->data() + 7);  // in place
+    EXPECT_EQ(a.MappedBytes(), n * sizeof(uint32_t));
+    EXPECT_EQ(a.OwnedBytes(), 0u);
+    Array b = a;
+    b.Set(1, 99);                        // copies page 0 of b only
+    a.Set(Array::kPageSize + 2, 77);     // copies page 1 of a only
+    a.PushBack(5);                       // the last (view) page is copied
+    EXPECT_EQ(*alive.lock(), original);  // the memory is never written
+    EXPECT_EQ(b[1], 99u);
+    EXPECT_EQ(a[1], 1u);
+    EXPECT_EQ(a[Array::kPageSize + 2], 77u);
+    EXPECT_EQ(b[Array::kPageSize + 2], Array::kPageSize + 2);
+    EXPECT_EQ(a.back(), 5u);
+    EXPECT_EQ(a.size(), n + 1);
+    EXPECT_EQ(a.MappedBytes(), 2 * Array::kPageSize * sizeof(uint32_t));
+    EXPECT_GT(a.OwnedBytes(), 0u);
+  }
+  EXPECT_TRUE(alive.expired());  // released with the last view
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // after random sequences of changes (single cells, blocks, walls along tile
 // borders, scatters; blocked, opened, re-costed), and after an update is
 // saved and loaded. Seeds and sizes are printed on failure.
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -153,6 +154,16 @@ TEST(GridComponentsTest, MatchFloodFillAfterUpdatesAndSaveLoad) {
     absl::StatusOr<World> loaded = ParseWorld(SerializeWorld(*world));
     ASSERT_TRUE(loaded.ok()) << loaded.status();
     ExpectLabelsMatchFloodFill(loaded->grid(), context + " loaded");
+    // And through a mapped file (the costs are views of the mapping).
+    const std::string path =
+        (std::filesystem::temp_directory_path() / "zonepath_components.zpw")
+            .string();
+    ASSERT_TRUE(SaveWorldFile(*world, path).ok());
+    absl::StatusOr<World> mapped = LoadWorldFile(path);
+    ASSERT_TRUE(mapped.ok()) << mapped.status();
+    EXPECT_GT(mapped->MappedBytes(), 0u);
+    ExpectLabelsMatchFloodFill(mapped->grid(), context + " mapped");
+    std::filesystem::remove(path);
   }
 }
 

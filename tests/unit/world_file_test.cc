@@ -14,6 +14,9 @@
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_changes.h"
+#include "zonepath/world/world_file_format.h"
 
 namespace zonepath {
 namespace {
@@ -182,6 +185,168 @@ TEST(WorldFileTest, HugeLengthFieldsDoNotAllocate) {
   const uint32_t sections = 0x7FFFFFFF;
   std::memcpy(bytes.data() + 20, &sections, 4);
   EXPECT_EQ(ParseWorld(bytes).status().code(), absl::StatusCode::kDataLoss);
+}
+
+std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A temporary directory removed at the end of a test.
+struct TempDir {
+  explicit TempDir(const std::string& name)
+      : path(std::filesystem::temp_directory_path() / name) {
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+  std::string File(const std::string& name) const {
+    return (path / name).string();
+  }
+  std::filesystem::path path;
+};
+
+TEST(WorldFileTest, SectionsStartOnPageBoundaries) {
+  const std::string bytes = SerializeWorld(SmallWorld(true));
+  const std::vector<uint64_t> offsets = WorldSectionOffsets(bytes);
+  ASSERT_GT(offsets.size(), 2u);
+  for (size_t i = 1; i < offsets.size(); ++i) {
+    EXPECT_EQ(offsets[i] % world_format::kSectionAlign, 0u) << "section " << i;
+  }
+  // A section moved off its boundary is refused (checksums off: the
+  // structural check alone).
+  std::string moved = bytes;
+  uint64_t offset;
+  std::memcpy(&offset, moved.data() + 64 + 8, 8);
+  offset += 8;
+  std::memcpy(moved.data() + 64 + 8, &offset, 8);
+  absl::StatusOr<World> w = ParseWorld(moved, "moved.zpw", false);
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(w.status().message()), HasSubstr("not a multiple"));
+}
+
+TEST(WorldFileTest, MappedLoadViewsTheFileAndResavesTheSameBytes) {
+  const TempDir dir("zonepath_world_map_test");
+  for (bool cache : {false, true}) {
+    const World world = SmallWorld(cache);
+    const std::string path = dir.File("w.zpw");
+    ASSERT_TRUE(SaveWorldFile(world, path).ok());
+    const std::string bytes = ReadAll(path);
+    absl::StatusOr<World> mapped = LoadWorldFile(path);
+    ASSERT_TRUE(mapped.ok()) << mapped.status();
+    // The grid and every abstraction section view the mapping (the begin
+    // and end offset arrays share a section, one entry apart).
+    const std::vector<uint64_t> offsets = WorldSectionOffsets(bytes);
+    const size_t sections = offsets.size() - 1;
+    EXPECT_GE(mapped->MappedBytes(), 70u * 50u);
+    EXPECT_LE(mapped->MappedBytes(), bytes.size());
+    EXPECT_GE(mapped->MappedBytes() + sections * 4096, bytes.size() - 4096);
+    EXPECT_EQ(SerializeWorld(*mapped), bytes);
+    LoadOptions copy;
+    copy.map = false;
+    absl::StatusOr<World> read = LoadWorldFile(path, copy);
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_EQ(read->MappedBytes(), 0u);
+    EXPECT_EQ(SerializeWorld(*read), bytes);
+    // Owned bytes leave the mapped arrays out; the copy owns them.
+    EXPECT_GE(read->OwnedBytes() - mapped->OwnedBytes(), mapped->MappedBytes());
+    LoadOptions unverified;
+    unverified.verify_checksums = false;
+    absl::StatusOr<World> fast = LoadWorldFile(path, unverified);
+    ASSERT_TRUE(fast.ok()) << fast.status();
+    EXPECT_EQ(SerializeWorld(*fast), bytes);
+  }
+}
+
+TEST(WorldFileTest, TwoMappingsOfOneFilePlanAlike) {
+  const TempDir dir("zonepath_world_two_maps_test");
+  const std::string path = dir.File("w.zpw");
+  ASSERT_TRUE(SaveWorldFile(SmallWorld(false), path).ok());
+  absl::StatusOr<World> a = LoadWorldFile(path);
+  absl::StatusOr<World> b = LoadWorldFile(path);
+  ASSERT_TRUE(a.ok() && b.ok());
+  Planner pa(*a), pb(*b);
+  std::mt19937_64 rng(5);
+  int found = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Point s{static_cast<int32_t>(rng() % 70),
+                  static_cast<int32_t>(rng() % 50)};
+    const Point t{static_cast<int32_t>(rng() % 70),
+                  static_cast<int32_t>(rng() % 50)};
+    RunLengthPath path_a, path_b;
+    absl::StatusOr<SearchOutcome> oa = pa.FindPath(s, t, {}, &path_a);
+    absl::StatusOr<SearchOutcome> ob = pb.FindPath(s, t, {}, &path_b);
+    ASSERT_EQ(oa.ok(), ob.ok());
+    if (!oa.ok()) continue;
+    ASSERT_EQ(path_a.runs(), path_b.runs()) << PointString(s) << PointString(t);
+    EXPECT_EQ(*oa, *ob);
+    found += !path_a.empty();
+  }
+  EXPECT_GT(found, 50);
+}
+
+TEST(WorldFileTest, ChangingAMappedWorldCopiesPagesAndLeavesTheFile) {
+  const TempDir dir("zonepath_world_change_map_test");
+  const std::string path = dir.File("w.zpw");
+  ASSERT_TRUE(SaveWorldFile(SmallWorld(false), path).ok());
+  const std::string before = ReadAll(path);
+  absl::StatusOr<World> mapped = LoadWorldFile(path);
+  ASSERT_TRUE(mapped.ok()) << mapped.status();
+  std::vector<CellChange> changes;
+  for (int32_t x = 0; x < 70; x += 3) {
+    for (int32_t y = 0; y < 50; y += 7) {
+      const uint8_t cost = mapped->grid().cost(Point{x, y});
+      changes.push_back({Point{x, y}, static_cast<uint8_t>(cost == 0 ? 3 : 0)});
+    }
+  }
+  absl::StatusOr<World> next = ApplyChanges(*mapped, changes);
+  ASSERT_TRUE(next.ok()) << next.status();
+  EXPECT_EQ(ReadAll(path), before);  // the mapping is never written
+  EXPECT_EQ(SerializeWorld(*mapped), before);
+  EXPECT_LT(next->MappedBytes(), mapped->MappedBytes());
+  for (const CellChange& c : changes) {
+    EXPECT_EQ(next->grid().cost(c.cell), c.cost);
+  }
+  // The changed world saves and loads like one built from its grid.
+  ASSERT_TRUE(SaveWorldFile(*next, dir.File("next.zpw")).ok());
+  absl::StatusOr<World> reloaded = LoadWorldFile(dir.File("next.zpw"));
+  ASSERT_TRUE(reloaded.ok()) << reloaded.status();
+  EXPECT_EQ(SerializeWorld(*reloaded), SerializeWorld(*next));
+}
+
+TEST(WorldFileTest, TruncatedAndDamagedFilesMapToAStatus) {
+  const TempDir dir("zonepath_world_map_damage_test");
+  const std::string bytes = SerializeWorld(SmallWorld(true));
+  const std::string path = dir.File("w.zpw");
+  std::vector<uint64_t> cuts = WorldSectionOffsets(bytes);
+  cuts.push_back(0);
+  cuts.push_back(63);
+  cuts.push_back(bytes.size() - 1);
+  for (uint64_t cut : cuts) {
+    if (cut >= bytes.size()) continue;
+    std::ofstream(path, std::ios::binary) << bytes.substr(0, cut);
+    absl::StatusOr<World> w = LoadWorldFile(path);
+    EXPECT_FALSE(w.ok()) << "cut at " << cut;
+  }
+  std::mt19937_64 rng(4);
+  for (int i = 0; i < 50; ++i) {
+    std::string damaged = bytes;
+    const size_t at = rng() % damaged.size();
+    damaged[at] = static_cast<char>(damaged[at] ^ (1 + rng() % 255));
+    std::ofstream(path, std::ios::binary) << damaged;
+    EXPECT_FALSE(LoadWorldFile(path).ok()) << "flip at byte " << at;
+  }
+}
+
+TEST(WorldFileTest, WorldsThatDoNotFitAreRefusedUpFront) {
+  const TempDir dir("zonepath_world_limit_test");
+  const std::string path = dir.File("w.zpw");
+  ASSERT_TRUE(SaveWorldFile(SmallWorld(false), path).ok());
+  LoadOptions small;
+  small.memory_limit = 1000;
+  absl::StatusOr<World> w = LoadWorldFile(path, small);
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_THAT(std::string(w.status().message()),
+              HasSubstr("bytes of memory, 1000 are available"));
 }
 
 TEST(WorldFileTest, SaveIsAtomicAndLoadReportsMissingFiles) {

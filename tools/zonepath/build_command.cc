@@ -14,9 +14,11 @@
 #include "absl/time/clock.h"
 #include "commands.h"
 #include "common_flags.h"
+#include "memory_budget.h"
 #include "nlohmann/json.hpp"
 #include "process_memory.h"
 #include "threads_flag.h"
+#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/world/world_file.h"
@@ -109,6 +111,12 @@ void PrintSummary(const World& world, const WorldFileSizes& sizes) {
 
 absl::Status Build(const std::string& map_path) {
   const std::string out = absl::GetFlag(FLAGS_o);
+  // A map file has about a byte a cell; building peaks at about 4.5 bytes
+  // a cell (the grid, its labels, the abstraction and the build's scratch;
+  // README, "World files"): refuse what cannot fit before reading it.
+  ASSIGN_OR_RETURN(const uint64_t map_bytes, InputFileSize(map_path));
+  RETURN_IF_ERROR(CheckAvailableMemory(
+      map_bytes / 2 * 9, absl::StrCat("building a world from ", map_path)));
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
   BuildOptions options;
   options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
@@ -158,7 +166,8 @@ absl::Status Build(const std::string& map_path) {
 absl::Status Inspect(const std::string& path) {
   const absl::Time begin = absl::Now();
   WorldFileSizes sizes;
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(path, &sizes));
+  const LoadOptions options = LoadOptionsFromFlags();
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(path, options, &sizes));
   const double load_seconds = absl::ToDoubleSeconds(absl::Now() - begin);
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {{"world", path},
@@ -171,15 +180,23 @@ absl::Status Inspect(const std::string& path) {
                         {"grid_bytes", sizes.grid},
                         {"abstraction_bytes", sizes.abstraction},
                         {"cached_path_bytes", sizes.cached_paths},
-                        {"memory_bytes", world.MemoryUsage()}};
+                        {"memory_bytes", world.MemoryUsage()},
+                        {"mapped_bytes", world.MappedBytes()},
+                        {"owned_bytes", world.OwnedBytes()},
+                        {"checksums_verified", options.verify_checksums},
+                        {"refinement_verified", options.verify_refinement}};
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();
   }
   std::printf(
       "%s: valid zonepath world (format version %u), loaded in %.3f s\n",
-      path.c_str(), kWorldFormatVersion, load_seconds);
+      path.c_str(), sizes.format_version, load_seconds);
   PrintSummary(world, sizes);
-  std::printf("in memory: %.1f MiB\n", world.MemoryUsage() / 1048576.0);
+  std::printf(
+      "in memory: %.1f MiB, of which %.1f MiB mapped from the file "
+      "(shared between processes), %.1f MiB owned\n",
+      world.MemoryUsage() / 1048576.0, world.MappedBytes() / 1048576.0,
+      world.OwnedBytes() / 1048576.0);
   return absl::OkStatus();
 }
 
@@ -210,12 +227,13 @@ const Command kBuildCommand = {
     1,
     &RunBuild};
 
-const Command kInspectCommand = {"inspect",
-                                 "Validate a world file and print its summary.",
-                                 "usage: zonepath inspect WORLD [--json]",
-                                 {"common_flags.cc"},
-                                 1,
-                                 1,
-                                 &RunInspect};
+const Command kInspectCommand = {
+    "inspect",
+    "Validate a world file and print its summary.",
+    "usage: zonepath inspect WORLD [--checksums=false] [--verify] [--json]",
+    {"common_flags.cc", "load_flags.cc"},
+    1,
+    1,
+    &RunInspect};
 
 }  // namespace zonepath::cli

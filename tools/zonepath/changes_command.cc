@@ -40,9 +40,6 @@ ABSL_FLAG(double, fallback_ratio, 1.2,
           "than this times a fresh path");
 ABSL_FLAG(bool, rebuild, false,
           "also rebuild the whole world after each batch, for comparison");
-ABSL_FLAG(bool, verify, false,
-          "with --rebuild: check the update gives the same bytes as the "
-          "rebuild");
 
 namespace zonepath::cli {
 namespace {
@@ -349,7 +346,7 @@ const Command kChangesCommand = {
     "  apply [NAME]                apply the changes so far as one batch\n"
     "  query SX SY GX GY           plan on the current version",
     {"changes_command.cc", "common_flags.cc", "planner_flags.cc",
-     "threads_flag.cc"},
+     "threads_flag.cc", "load_flags.cc"},
     2,
     2,
     &Run};

@@ -10,6 +10,7 @@
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/world/world.h"
+#include "zonepath/world/world_file.h"
 
 ABSL_DECLARE_FLAG(bool, json);
 // map_flags.cc (commands that read a .map file).
@@ -18,8 +19,14 @@ ABSL_DECLARE_FLAG(std::string, connectivity);
 // threads_flag.cc (build, scen). Unset: the command's default (build: all
 // cores; scen: 1).
 ABSL_DECLARE_FLAG(std::optional<int32_t>, threads);
+// load_flags.cc (commands that load a world file).
+ABSL_DECLARE_FLAG(bool, checksums);
+ABSL_DECLARE_FLAG(bool, verify);
 
 namespace zonepath::cli {
+
+// World loading as the flags ask (--checksums, --verify).
+LoadOptions LoadOptionsFromFlags();
 
 // Reads a map file with the legend chosen by --legend.
 absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path);

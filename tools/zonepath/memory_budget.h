@@ -14,6 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "zonepath/base/memory_info.h"
 
 namespace zonepath::cli {
 
@@ -31,6 +32,17 @@ inline absl::Status CheckMemoryBudget(uint64_t bytes, const std::string& what) {
   return absl::ResourceExhaustedError(
       absl::StrCat(what, " needs about ", bytes >> 20,
                    " MiB, this machine has ", have >> 20, " MiB"));
+}
+
+// ResourceExhausted if `bytes` exceed the memory available now
+// (MemAvailable; physical memory where that cannot be read).
+inline absl::Status CheckAvailableMemory(uint64_t bytes,
+                                         const std::string& what) {
+  const uint64_t have = AvailableMemoryBytes().value_or(PhysicalMemoryBytes());
+  if (have == 0 || bytes <= have) return absl::OkStatus();
+  return absl::ResourceExhaustedError(absl::StrCat(what, " needs about ", bytes,
+                                                   " bytes of memory, ", have,
+                                                   " bytes are available"));
 }
 
 }  // namespace zonepath::cli

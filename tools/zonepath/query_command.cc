@@ -34,7 +34,7 @@ absl::Status Query(const std::vector<std::string>& args) {
           absl::StrCat("coordinate '", args[i + 1], "' is not an integer"));
     }
   }
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0], LoadOptionsFromFlags()));
   Planner planner(world);
   const PlanOptions options = PlanOptionsFromFlags();
   RunLengthPath path;
@@ -95,7 +95,7 @@ const Command kQueryCommand = {
     "Plan one path on a world file with the hierarchical planner.",
     "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
     "[--json]",
-    {"common_flags.cc", "planner_flags.cc"},
+    {"common_flags.cc", "planner_flags.cc", "load_flags.cc"},
     5,
     5,
     &Run};

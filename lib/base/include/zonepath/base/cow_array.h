@@ -21,6 +21,17 @@
 // `kPageBytes` is the page size: 16 KiB, about one level-1 zone's share of
 // a level's edges, so rewriting a zone copies a page or two per array; the
 // page table of a 4096 x 4096 grid's costs is 1024 pointers.
+//
+// Pages may also start as views of external read-only memory (a world file
+// mapped into memory): FromExternal makes every page a view that shares a
+// `keeper` (which keeps the memory alive, e.g. unmaps it when the last array
+// lets go). A view page is never written: the first write copies it into an
+// owned page, like a shared one, so the file behind a mapping is never
+// changed.
+//
+//   auto keep = std::make_shared<Mapping>(...);   // owns the mapped bytes
+//   CowArray<uint8_t> costs =
+//       CowArray<uint8_t>::FromExternal(mapped_costs, n, keep);
 #ifndef ZONEPATH_BASE_COW_ARRAY_H_
 #define ZONEPATH_BASE_COW_ARRAY_H_
 
@@ -28,6 +39,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -72,6 +84,22 @@ class CowArray {
   static CowArray FromVector(const std::vector<T>& v) {
     CowArray a;
     a.Append(v.data(), v.size());
+    return a;
+  }
+  // Pages that view `n` elements at `data` (read-only, kept valid while any
+  // holder of `keeper` lives) instead of copying them.
+  static CowArray FromExternal(const T* data, size_t n,
+                               std::shared_ptr<const void> keeper) {
+    CowArray a;
+    for (size_t at = 0; at < n; at += kPageSize) {
+      Page* page = new Page;
+      page->view = data + at;
+      page->view_size = std::min(kPageSize, n - at);
+      page->keeper = keeper;
+      a.pages_.emplace_back(page);
+      a.data_.push_back(page->view);
+    }
+    a.size_ = n;
     return a;
   }
   size_t size() const { return size_; }
@@ -120,28 +148,37 @@ class CowArray {
   std::vector<T> ToVector() const {
     std::vector<T> v;
     v.reserve(size_);
-    for (const auto& page : pages_)
-      v.insert(v.end(), page->begin(), page->end());
+    ForEachPage(
+        [&](const T* data, size_t n) { v.insert(v.end(), data, data + n); });
     return v;
   }
   // Calls fn(const T* data, size_t n) for each page's elements, in order.
   template <typename Fn>
   void ForEachPage(Fn&& fn) const {
-    for (const auto& page : pages_) fn(page->data(), page->size());
+    for (const PageRef& page : pages_) fn(page.data(), page.size());
   }
 
-  // Bytes of all pages this array reads (shared pages included) and of the
-  // pages no other array shares (written since a copy, or never copied).
+  // Bytes of all pages this array reads (shared and mapped pages included),
+  // of the pages no other array shares (written since a copy, or never
+  // copied; view pages are never owned), and of the view pages (external
+  // memory: file-backed and shareable between processes when mapped).
   size_t MemoryUsage() const {
     size_t bytes = sizeof(*this) + pages_.capacity() * sizeof(pages_[0]) +
                    data_.capacity() * sizeof(data_[0]);
-    for (const auto& page : pages_) bytes += page->capacity() * sizeof(T);
+    for (const PageRef& page : pages_) bytes += page.Bytes();
     return bytes;
   }
   size_t OwnedBytes() const {
     size_t bytes = 0;
     for (const PageRef& page : pages_) {
-      if (page.unique()) bytes += page->capacity() * sizeof(T);
+      if (page.unique() && !page.is_view()) bytes += page.Bytes();
+    }
+    return bytes;
+  }
+  size_t MappedBytes() const {
+    size_t bytes = 0;
+    for (const PageRef& page : pages_) {
+      if (page.is_view()) bytes += page.Bytes();
     }
     return bytes;
   }
@@ -153,9 +190,13 @@ class CowArray {
   // otherwise it writes a private copy. So copying never lets either side
   // write into pages the other reads, and a page whose other holders are
   // gone is written in place.
+  // A view page reads view_size elements at `view` and has no items.
   struct Page {
     std::atomic<uint32_t> holders{1};
     std::vector<T> items;
+    const T* view = nullptr;
+    size_t view_size = 0;
+    std::shared_ptr<const void> keeper;
   };
   class PageRef {
    public:
@@ -183,6 +224,17 @@ class CowArray {
     bool unique() const {
       return page_->holders.load(std::memory_order_acquire) == 1;
     }
+    bool is_view() const { return page_->view != nullptr; }
+    const T* data() const {
+      return is_view() ? page_->view : page_->items.data();
+    }
+    size_t size() const {
+      return is_view() ? page_->view_size : page_->items.size();
+    }
+    size_t Bytes() const {
+      return (is_view() ? page_->view_size : page_->items.capacity()) *
+             sizeof(T);
+    }
     std::vector<T>* operator->() const { return &page_->items; }
     std::vector<T>& operator*() const { return page_->items; }
 
@@ -198,9 +250,9 @@ class CowArray {
     return &*pages_.back();
   }
   std::vector<T>* MutablePage(size_t p) {
-    if (!pages_[p].unique()) {
+    if (!pages_[p].unique() || pages_[p].is_view()) {
       Page* copy = new Page;
-      copy->items = *pages_[p];
+      copy->items.assign(pages_[p].data(), pages_[p].data() + pages_[p].size());
       pages_[p] = PageRef(copy);
       data_[p] = pages_[p]->data();
     }

@@ -42,6 +42,10 @@ class Grid {
   // the connected components.
   static absl::StatusOr<Grid> Create(int64_t width, int64_t height,
                                      std::vector<uint8_t> costs);
+  // The same on costs already in pages (e.g. views of a mapped world file,
+  // CowArray::FromExternal): the grid reads them in place.
+  static absl::StatusOr<Grid> CreateFromPages(int64_t width, int64_t height,
+                                              CowArray<uint8_t> costs);
   // Checks a width and height against the limits (used by readers before
   // they allocate anything).
   static absl::Status CheckSize(int64_t width, int64_t height);
@@ -129,6 +133,9 @@ class Grid {
   // sharing with the grid it was made from.
   size_t MemoryUsage() const;
   size_t OwnedBytes() const;
+  // The part of MemoryUsage that views external memory (a mapped file's
+  // cost bytes): file-backed, shared between processes that map the file.
+  size_t MappedBytes() const { return costs_.MappedBytes(); }
 
  private:
   // One label tile: its cells' tile-local labels are `bits` wide (0: all

@@ -54,6 +54,7 @@ struct SharedLevel : LevelGeometry {
   }
   size_t MemoryUsage() const;
   size_t OwnedBytes() const;
+  size_t MappedBytes() const;  // views of a mapped world file
 };
 
 // Level-1 cached cell paths: the runs of level-1 edge e are
@@ -83,6 +84,8 @@ struct SharedAbstraction {
   // Bytes of the pages this version wrote rather than shared with the
   // version it was made from.
   size_t OwnedBytes() const;
+  // Bytes of pages that view a mapped world file (never owned).
+  size_t MappedBytes() const;
 };
 
 }  // namespace zonepath

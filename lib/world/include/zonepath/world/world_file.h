@@ -6,8 +6,10 @@
 // header), a section table (kind, level, offset, size, CRC-32 of the bytes),
 // then the sections: the grid's cost bytes, the beacon cells, and per level
 // the CSR arrays of AbstractLevel (plus cached paths when built with them).
-// Sections are the canonical flat arrays (Abstraction) byte for byte, so
-// loading is a bulk read, a validation pass and a copy into pages
+// Sections are the canonical flat arrays (Abstraction) byte for byte and
+// start at 4096-byte offsets (format version 2), so loading maps the file
+// read-only, lets the grid's cost pages view the mapping (no copy; shared
+// between processes), validates, and copies the abstraction into pages
 // (SharedAbstraction), with no per-edge parsing. Saving an updated world
 // writes its canonical layout (SharedAbstraction::ToFlat): the same bytes
 // as a full build of its grid.
@@ -16,6 +18,7 @@
 //   kDataLoss            truncated file, checksum mismatch, inconsistent data
 //   kFailedPrecondition  wrong magic (not a world file), version or endianness
 //   kNotFound            missing file
+//   kResourceExhausted   the world needs more memory than is available
 // with the file name and the failing field in the message. Sizes read from
 // the file are checked against the file's real size before any allocation.
 //
@@ -34,7 +37,31 @@
 
 namespace zonepath {
 
-inline constexpr uint32_t kWorldFormatVersion = 1;
+inline constexpr uint32_t kWorldFormatVersion = 2;
+// The oldest version this build reads (1: sections not page-aligned).
+inline constexpr uint32_t kOldestWorldFormatVersion = 1;
+
+struct LoadOptions {
+  // CRC-32 of the header and every section, streamed over the mapping
+  // (README, "World files": what it costs). Off, the structural checks the
+  // planner relies on still run; `zonepath inspect --verify` checks later.
+  bool verify_checksums = true;
+  // That every abstract edge has a way below it inside its zone (level 1:
+  // a union-find over the cells of every zone with intra-zone edges,
+  // O(cells); level k: over level k-1's edges). Off by default: the planner
+  // turns an edge it cannot refine into a DataLoss status, never an illegal
+  // path (tests/hostile), so this only moves the error from the first query
+  // that needs the edge to load time. `zonepath inspect --verify` runs it.
+  bool verify_refinement = false;
+  // Map the file read-only and let the grid's costs view the mapping
+  // (shared with every process that maps the file; a change copies the
+  // page). Off: read the file into memory and copy (one code path after).
+  bool map = true;
+  // Refuse up front (ResourceExhausted, naming the bytes) when the world
+  // would need more than this many bytes; 0: MemAvailable from
+  // /proc/meminfo (no check where it cannot be read).
+  uint64_t memory_limit = 0;
+};
 
 // Bytes of each part of a serialised world, for reports.
 struct WorldFileSizes {
@@ -43,6 +70,7 @@ struct WorldFileSizes {
   uint64_t grid = 0;
   uint64_t abstraction = 0;  // beacons and level arrays
   uint64_t cached_paths = 0;
+  uint32_t format_version = kWorldFormatVersion;  // of the file read
 };
 
 std::string SerializeWorld(const World& world, WorldFileSizes* sizes = nullptr);
@@ -51,10 +79,18 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes = nullptr);
 absl::StatusOr<World> ParseWorld(absl::string_view bytes,
                                  absl::string_view name = "<memory>",
                                  bool verify_checksums = true);
+// The same validation as LoadWorldFile (options.map and memory_limit do not
+// apply: the bytes are copied).
+absl::StatusOr<World> ParseWorld(absl::string_view bytes,
+                                 absl::string_view name,
+                                 const LoadOptions& options);
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
                            WorldFileSizes* sizes = nullptr);
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
+                                    WorldFileSizes* sizes = nullptr);
+absl::StatusOr<World> LoadWorldFile(const std::string& path,
+                                    const LoadOptions& options,
                                     WorldFileSizes* sizes = nullptr);
 
 // Byte offsets at which sections start (for truncation tests).

@@ -15,6 +15,11 @@ namespace zonepath::world_format {
 
 inline constexpr char kMagic[8] = {'Z', 'O', 'N', 'E', 'P', 'A', 'T', 'H'};
 inline constexpr uint32_t kEndianMark = 0x01020304;
+// Since version 2 every section starts at a multiple of kSectionAlign (zero
+// bytes pad the gaps), so a mapped file's arrays can be used in place.
+// Version 1 files (sections packed back to back) are still read.
+inline constexpr uint64_t kSectionAlign = 4096;
+inline constexpr uint32_t kFirstAlignedVersion = 2;
 
 struct FileHeader {
   char magic[8];
