@@ -203,7 +203,10 @@ const Command kBuildCommand = {
     "build",
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
-    "[--group G] [--threads T] [--cache-paths] [--json]",
+    "[--group G] [--threads T] [--cache-paths] [--json] [--agents FILE "
+    "--agent CLASS]\n"
+    "With --agent, the world is built on the class's grid (anchor "
+    "coordinates): one world per class, the per-class baseline.",
     {"build_command.cc", "common_flags.cc", "map_flags.cc", "threads_flag.cc",
      "output_flag.cc"},
     1,
