@@ -2,7 +2,8 @@
 # End-to-end checks of the tool's agent flags (--agents FILE --agent CLASS):
 # scen plans for a 3x3 class on its class grid, check-paths re-walks the
 # footprint on the terrain (and rejects a 1x1 unit's path for the 3x3
-# class), build makes a per-class world; bad agent files and unknown
+# class), build makes a per-class world that query checks against the
+# terrain; bad agent files and unknown
 # classes exit 1 with the file, line and field named.
 # usage: agents_cli_test.sh ZONEPATH_BINARY EXAMPLE_AGENTS_FILE
 set -u
@@ -79,8 +80,17 @@ expect_grep "bad.agents:2: size" "$tmp/err" "agent file error names line"
 if [ -e "$tmp/x.zpw" ]; then
   echo "FAIL: a failed build left $tmp/x.zpw"; failures=$((failures + 1))
 fi
-expect_exit 2 "query takes no --agent" "$zp" query "$tmp/tank.zpw" 0 0 1 1 \
-  --agent tank
+expect_exit 0 "query --agent tank checks the footprint" "$zp" query \
+  "$tmp/tank.zpw" 0 0 20 1 --agents "$agents" --agent tank --terrain "$tmp/a.map"
+expect_grep "footprint of class 'tank' checked" "$tmp/out" "query checks class"
+expect_exit 1 "query: the tank world is not the truck's" "$zp" query \
+  "$tmp/tank.zpw" 0 0 20 1 --agents "$agents" --agent truck \
+  --terrain "$tmp/a.map"
+expect_grep "not the world of class 'truck'" "$tmp/err" "wrong world named"
+expect_exit 1 "query --agent without --terrain" "$zp" query "$tmp/tank.zpw" \
+  0 0 20 1 --agents "$agents" --agent tank
+expect_exit 2 "query takes no --legend" "$zp" query "$tmp/tank.zpw" 0 0 1 1 \
+  --legend movingai
 
 if [ "$failures" -eq 0 ]; then echo "agents_cli_test: all checks passed"; fi
 exit $((failures > 0))

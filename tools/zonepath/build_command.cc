@@ -207,8 +207,8 @@ const Command kBuildCommand = {
     "--agent CLASS]\n"
     "With --agent, the world is built on the class's grid (anchor "
     "coordinates): one world per class, the per-class baseline.",
-    {"build_command.cc", "common_flags.cc", "map_flags.cc", "threads_flag.cc",
-     "output_flag.cc"},
+    {"build_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
+     "threads_flag.cc", "output_flag.cc"},
     1,
     1,
     &RunBuild};

@@ -141,7 +141,7 @@ const Command kCheckPathsCommand = {
     "CLASS]\n"
     "Fails (exit 1) on the first path that is illegal, ends elsewhere than "
     "its goal, or whose walked cost differs from the printed cost.",
-    {"common_flags.cc", "map_flags.cc"},
+    {"common_flags.cc", "map_flags.cc", "agent_flags.cc"},
     3,
     3,
     &Run};

@@ -1,5 +1,5 @@
-// --legend, --connectivity, --agents and --agent: only for the subcommands
-// that read a .map file (build, check-paths, demo, scen). Commands that read a
+// --legend and --connectivity: only for the subcommands that read a .map
+// file (build, check-paths, demo, scen). Commands that read a
 // world file take both from the world and reject the flags as unknown, rather
 // than accept and ignore them.
 #include "absl/flags/flag.h"
@@ -18,36 +18,7 @@ ABSL_FLAG(std::string, legend, "weighted",
 ABSL_FLAG(std::string, connectivity, "",
           "movement: 8 (octile, no corner cutting; the default) or 4; with a "
           "world file, the world's (a different value is an error)");
-ABSL_FLAG(std::string, agents, "",
-          "agent file (terrain types, their map characters, agent classes; "
-          "see data/agents/example.agents); its legend replaces --legend");
-ABSL_FLAG(std::string, agent, "",
-          "agent class of --agents to plan for: the map becomes the class's "
-          "grid (anchor coordinates; unoriented classes only) and the "
-          "connectivity the class's");
-
 namespace zonepath::cli {
-
-absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags() {
-  const std::string file = absl::GetFlag(FLAGS_agents);
-  const std::string name = absl::GetFlag(FLAGS_agent);
-  if (file.empty()) {
-    if (!name.empty()) {
-      return absl::InvalidArgumentError("--agent needs --agents FILE");
-    }
-    return std::nullopt;
-  }
-  if (name.empty()) return std::nullopt;
-  ASSIGN_OR_RETURN(AgentSet set, ParseAgentFile(file));
-  ASSIGN_OR_RETURN(const AgentClass* agent, set.Find(name));
-  if (agent->oriented) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("--agent ", name,
-                     ": oriented classes have no class grid; the tools plan "
-                     "for unoriented classes only"));
-  }
-  return *agent;
-}
 
 absl::StatusOr<Grid> LoadTerrainFromFlags(const std::string& path) {
   const std::string agents = absl::GetFlag(FLAGS_agents);
