@@ -68,13 +68,16 @@ class Parser {
         absl::StrCat(file_, ":", line_, ": ", field, ": ", what));
   }
 
+  absl::Status CheckName(absl::string_view name) const {
+    if (ValidName(name)) return absl::OkStatus();
+    return Error("name", absl::StrCat("'", name, "' is not [A-Za-z0-9_-]+"));
+  }
+
   absl::Status ParseTerrain(const std::vector<absl::string_view>& f) {
     if (f.size() != 4) {
       return Error("terrain", "expected 'terrain NAME TYPE CHAR'");
     }
-    if (!ValidName(f[1])) {
-      return Error("name", absl::StrCat("'", f[1], "' is not [A-Za-z0-9_-]+"));
-    }
+    RETURN_IF_ERROR(CheckName(f[1]));
     for (const TerrainType& t : set_.terrain_types) {
       if (t.name == f[1]) {
         return Error("name",
@@ -164,9 +167,7 @@ class Parser {
     if (f.size() < 2 || f.size() % 2 != 0) {
       return Error("class", "expected 'class NAME key value ...'");
     }
-    if (!ValidName(f[1])) {
-      return Error("name", absl::StrCat("'", f[1], "' is not [A-Za-z0-9_-]+"));
-    }
+    RETURN_IF_ERROR(CheckName(f[1]));
     for (const AgentClass& c : set_.classes) {
       if (c.name == f[1]) {
         return Error("name",

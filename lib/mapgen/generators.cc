@@ -179,19 +179,37 @@ std::vector<uint8_t> Maze(const MapGenOptions& o, Rng& rng) {
   return canvas.Take();
 }
 
+// Round patches of the terrain kinds: about one per 2 x scale² cells, each
+// with a centre, a radius 1..scale / 2 and a kind 0..9 (drawn in that order,
+// so a seed gives the same map as before this helper).
+struct Blob {
+  int64_t x, y, r, kind;
+};
+int64_t BlobCount(const MapGenOptions& o, int64_t scale) {
+  return std::max<int64_t>(1, o.width * o.height / (scale * scale * 2));
+}
+Blob NextBlob(const MapGenOptions& o, int64_t scale, Rng& rng) {
+  Blob b;
+  b.x = rng.Below(o.width);
+  b.y = rng.Below(o.height);
+  b.r = 1 + rng.Below(std::max<int64_t>(1, scale / 2));
+  b.kind = rng.Below(10);
+  return b;
+}
+
 // Grass with blobs of forest and swamp, small lakes, and straight roads.
 std::vector<uint8_t> Terrain(const MapGenOptions& o, Rng& rng) {
   constexpr uint8_t kGrass = 2, kForest = 4, kSwamp = 7, kRoad = 1;
   Canvas canvas(o.width, o.height, kGrass);
-  const int64_t area = o.width * o.height;
   const int64_t scale = std::max<int64_t>(4, std::min(o.width, o.height) / 16);
-  const int64_t blobs = std::max<int64_t>(1, area / (scale * scale * 2));
-  for (int64_t b = 0; b < blobs; ++b) {
-    const int64_t x = rng.Below(o.width), y = rng.Below(o.height);
-    const int64_t r = 1 + rng.Below(std::max<int64_t>(1, scale / 2));
-    const int64_t kind = rng.Below(10);
-    const uint8_t c = kind < 5 ? kForest : kind < 8 ? kSwamp : kBlocked;
-    canvas.FillDisc(x, y, c == kBlocked ? std::max<int64_t>(1, r / 2) : r, c);
+  for (int64_t b = BlobCount(o, scale); b > 0; --b) {
+    const Blob blob = NextBlob(o, scale, rng);
+    const uint8_t c = blob.kind < 5   ? kForest
+                      : blob.kind < 8 ? kSwamp
+                                      : kBlocked;
+    canvas.FillDisc(blob.x, blob.y,
+                    c == kBlocked ? std::max<int64_t>(1, blob.r / 2) : blob.r,
+                    c);
   }
   const int64_t roads =
       std::max<int64_t>(1, (o.width + o.height) / (4 * scale));
@@ -215,20 +233,16 @@ std::vector<uint8_t> Terrain(const MapGenOptions& o, Rng& rng) {
 // routes.
 std::vector<uint8_t> Mixed(const MapGenOptions& o, Rng& rng) {
   Canvas canvas(o.width, o.height, kMixedGround);
-  const int64_t area = o.width * o.height;
   const int64_t scale = std::max<int64_t>(8, std::min(o.width, o.height) / 16);
-  const int64_t blobs = std::max<int64_t>(1, area / (scale * scale * 2));
-  for (int64_t b = 0; b < blobs; ++b) {
-    const int64_t x = rng.Below(o.width), y = rng.Below(o.height);
-    const int64_t r = 1 + rng.Below(std::max<int64_t>(1, scale / 2));
-    const int64_t kind = rng.Below(10);
-    if (kind < 4) {
-      canvas.FillDisc(x, y, r, kMixedForest);
-    } else if (kind < 7) {
-      canvas.FillDisc(x, y, r, kMixedHills);
+  for (int64_t b = BlobCount(o, scale); b > 0; --b) {
+    const Blob blob = NextBlob(o, scale, rng);
+    if (blob.kind < 4) {
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedForest);
+    } else if (blob.kind < 7) {
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedHills);
     } else {
-      canvas.FillDisc(x, y, r, kMixedShallow);
-      canvas.FillDisc(x, y, r / 2, kMixedDeep);
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedShallow);
+      canvas.FillDisc(blob.x, blob.y, blob.r / 2, kMixedDeep);
     }
   }
   const int64_t roads =
