@@ -77,6 +77,12 @@ printf 'terrain ground 1 .\nclass big size 12 cost ground=1\n' \
 expect_exit 1 "bad agent file" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
   --agents "$tmp/bad.agents" --agent big
 expect_grep "bad.agents:2: size" "$tmp/err" "agent file error names line"
+expect_exit 1 "agent file is a device" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents /dev/zero --agent tank
+head -c 2000000 /dev/zero | tr '\0' '#' >"$tmp/huge.agents"
+expect_exit 1 "agent file too large" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents "$tmp/huge.agents" --agent tank
+expect_grep "larger than" "$tmp/err" "size limit named"
 if [ -e "$tmp/x.zpw" ]; then
   echo "FAIL: a failed build left $tmp/x.zpw"; failures=$((failures + 1))
 fi
