@@ -14,12 +14,14 @@ namespace {
 // kImpassable means "some covered cell is impassable".
 constexpr uint16_t kImpassable = 256;
 
-// out[i] = max(in[i .. i + window)) for i + window <= n, kImpassable for
-// the positions whose window leaves the line (the footprint would leave the
-// map). Monotone deque: O(n) whatever the window. `in` and `out` are read
-// and written with `stride` (a row or a column of a row-major array).
-void SlidingMax(const uint16_t* in, uint16_t* out, int64_t n, int64_t stride,
-                int window, std::vector<int64_t>* deque) {
+// out[i] = convert(max(in[i .. i + window))) for i + window <= n, and
+// convert(kImpassable) where the window leaves the line (the footprint
+// would leave the map). Monotone deque: O(n) whatever the window. `in` and
+// `out` are read and written with `stride` (a row or a column of a
+// row-major array).
+template <typename Out, typename Convert>
+void SlidingMax(const uint16_t* in, Out* out, int64_t n, int64_t stride,
+                int window, std::vector<int64_t>* deque, Convert convert) {
   deque->clear();
   size_t head = 0;
   for (int64_t i = 0; i < n; ++i) {
@@ -31,10 +33,10 @@ void SlidingMax(const uint16_t* in, uint16_t* out, int64_t n, int64_t stride,
     const int64_t first = i - window + 1;  // window [first, i]
     if (first < 0) continue;
     if ((*deque)[head] < first) ++head;
-    out[first * stride] = in[(*deque)[head] * stride];
+    out[first * stride] = convert(in[(*deque)[head] * stride]);
   }
   for (int64_t i = std::max<int64_t>(0, n - window + 1); i < n; ++i) {
-    out[i * stride] = kImpassable;
+    out[i * stride] = convert(kImpassable);
   }
 }
 
@@ -55,30 +57,30 @@ absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
         agent.length, " outside 1..", AgentClass::kMaxFootprint));
   }
   const int64_t w = terrain.width(), h = terrain.height();
-  std::vector<uint16_t> a(static_cast<size_t>(w * h));
+  // Rows: window `width` along x, into `rows` (16 bits: kImpassable is
+  // 256); then columns: window `length` along y, straight into the costs.
+  // Scratch: 2 bytes per cell plus a row.
+  std::vector<uint16_t> rows(static_cast<size_t>(w * h));
+  std::vector<uint16_t> line(static_cast<size_t>(w));
+  std::vector<int64_t> deque;
+  deque.reserve(static_cast<size_t>(std::max(w, h)));
+  const auto same = [](uint16_t v) { return v; };
   for (int64_t y = 0; y < h; ++y) {
     for (int64_t x = 0; x < w; ++x) {
       const uint8_t c = agent.cost_of_type[terrain.cost(
           Point{static_cast<int32_t>(x), static_cast<int32_t>(y)})];
-      a[y * w + x] = c == 0 ? kImpassable : c;
+      line[x] = c == 0 ? kImpassable : c;
     }
+    SlidingMax(line.data(), &rows[y * w], w, 1, agent.width, &deque, same);
   }
-  std::vector<uint16_t> b(a.size());
-  std::vector<int64_t> deque;
-  deque.reserve(static_cast<size_t>(std::max(w, h)));
-  // Rows: window `width` along x; then columns: window `length` along y.
-  for (int64_t y = 0; y < h; ++y) {
-    SlidingMax(&a[y * w], &b[y * w], w, 1, agent.width, &deque);
-  }
+  std::vector<uint8_t> costs(rows.size());
+  const auto to_cost = [](uint16_t v) {
+    return v >= kImpassable ? kBlocked : static_cast<uint8_t>(v);
+  };
   for (int64_t x = 0; x < w; ++x) {
-    SlidingMax(&b[x], &a[x], h, w, agent.length, &deque);
+    SlidingMax(&rows[x], &costs[x], h, w, agent.length, &deque, to_cost);
   }
-  std::vector<uint8_t> costs(a.size());
-  for (size_t i = 0; i < a.size(); ++i) {
-    costs[i] = a[i] >= kImpassable ? 0 : static_cast<uint8_t>(a[i]);
-  }
-  a = {};
-  b = {};
+  rows = {};
   return Grid::Create(w, h, std::move(costs));
 }
 

@@ -13,7 +13,8 @@
 // on the class's derived grid (with the class's connectivity).
 //
 // Cost: O(cells) time (separable sliding-window maximum, independent of the
-// footprint size), one extra 16-bit row buffer per pass, plus the result.
+// footprint size); scratch 2 bytes per cell, freed before the result's
+// Grid::Create (which labels components).
 // The default class gives a grid identical to the terrain.
 //
 //   ASSIGN_OR_RETURN(Grid tank_grid, DeriveClassGrid(terrain, tank));
