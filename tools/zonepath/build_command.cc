@@ -110,6 +110,7 @@ void PrintSummary(const World& world, const WorldFileSizes& sizes) {
 absl::Status Build(const std::string& map_path) {
   const std::string out = absl::GetFlag(FLAGS_o);
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
+  const std::string agent_name = absl::GetFlag(FLAGS_agent);
   BuildOptions options;
   options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
   options.params.levels = absl::GetFlag(FLAGS_levels);
@@ -132,6 +133,7 @@ absl::Status Build(const std::string& map_path) {
   const double build_seconds = absl::ToDoubleSeconds(report.time);
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {{"map", map_path},
+                        {"agent", agent_name.empty() ? "default" : agent_name},
                         {"world", out},
                         {"cells", world.grid().cell_count()},
                         {"levels", LevelsJson(world)},
@@ -147,6 +149,10 @@ absl::Status Build(const std::string& map_path) {
     return absl::OkStatus();
   }
   PrintSummary(world, sizes);
+  if (!agent_name.empty()) {
+    std::printf("class grid of agent class '%s' (anchor coordinates)\n",
+                agent_name.c_str());
+  }
   std::printf(
       "built in %.3f s on %d threads, saved to %s in %.3f s, peak "
       "memory %.1f MiB\n",
