@@ -240,6 +240,11 @@ TEST(ClassPathTest, RejectsFootprintCollisions) {
   path.Append(Direction::kE, 1);  // anchor (1,0) covers (2,1): forest
   absl::StatusOr<AgentWalk> walk = CheckClassPath(terrain, c, path);
   EXPECT_EQ(walk.status().code(), absl::StatusCode::kInvalidArgument);
+  // Names the run and the anchor it could not reach.
+  EXPECT_NE(walk.status().message().find("run 0"), std::string::npos)
+      << walk.status();
+  EXPECT_NE(walk.status().message().find("(1,0)"), std::string::npos)
+      << walk.status();
   c.cost_of_type[3] = 4;
   path.set_cost(0.5 * (1 + 4));
   walk = CheckClassPath(terrain, c, path);
