@@ -178,9 +178,9 @@ TEST(ClassGridTest, PlannersOnClassGridsGiveLegalPaths) {
       for (int q = 0; q < 10; ++q) {
         const Point s = open[rng() % open.size()];
         const Point g = open[rng() % open.size()];
-        const std::string context =
-            absl::StrCat("seed ", seed, " class ", c.name, " ", s.x, ",", s.y,
-                         " -> ", g.x, ",", g.y, "\n", GridToText(terrain));
+        const std::string context = absl::StrCat(
+            "seed ", seed, " class ", c.name, " query ", q, " ", s.x, ",", s.y,
+            " -> ", g.x, ",", g.y, "\n", GridToText(terrain));
         AgentPath best;
         absl::StatusOr<SearchOutcome> exact =
             oracle.FindPath(c, s, Direction::kN, g, ClassAStarOptions(), &best);
@@ -199,8 +199,10 @@ TEST(ClassGridTest, PlannersOnClassGridsGiveLegalPaths) {
           ASSERT_NEAR(path.cost(), best.cost(), tol) << context;
         }
         RunLengthPath hpa;
-        absl::StatusOr<SearchOutcome> h =
-            planner.FindPath(s, g, PlanOptions(), &hpa);
+        PlanOptions plan;
+        plan.smooth = q % 2 == 1;  // smoothing too must respect footprints
+        plan.fewer_turns = q % 4 < 2;
+        absl::StatusOr<SearchOutcome> h = planner.FindPath(s, g, plan, &hpa);
         ASSERT_TRUE(h.ok()) << h.status() << context;
         ASSERT_EQ(*h, *exact) << context;
         if (*h == SearchOutcome::kFound) {
