@@ -179,19 +179,37 @@ std::vector<uint8_t> Maze(const MapGenOptions& o, Rng& rng) {
   return canvas.Take();
 }
 
+// Round patches of the terrain kinds: about one per 2 x scale² cells, each
+// with a centre, a radius 1..scale / 2 and a kind 0..9 (drawn in that order,
+// so a seed gives the same map as before this helper).
+struct Blob {
+  int64_t x, y, r, kind;
+};
+int64_t BlobCount(const MapGenOptions& o, int64_t scale) {
+  return std::max<int64_t>(1, o.width * o.height / (scale * scale * 2));
+}
+Blob NextBlob(const MapGenOptions& o, int64_t scale, Rng& rng) {
+  Blob b;
+  b.x = rng.Below(o.width);
+  b.y = rng.Below(o.height);
+  b.r = 1 + rng.Below(std::max<int64_t>(1, scale / 2));
+  b.kind = rng.Below(10);
+  return b;
+}
+
 // Grass with blobs of forest and swamp, small lakes, and straight roads.
 std::vector<uint8_t> Terrain(const MapGenOptions& o, Rng& rng) {
   constexpr uint8_t kGrass = 2, kForest = 4, kSwamp = 7, kRoad = 1;
   Canvas canvas(o.width, o.height, kGrass);
-  const int64_t area = o.width * o.height;
   const int64_t scale = std::max<int64_t>(4, std::min(o.width, o.height) / 16);
-  const int64_t blobs = std::max<int64_t>(1, area / (scale * scale * 2));
-  for (int64_t b = 0; b < blobs; ++b) {
-    const int64_t x = rng.Below(o.width), y = rng.Below(o.height);
-    const int64_t r = 1 + rng.Below(std::max<int64_t>(1, scale / 2));
-    const int64_t kind = rng.Below(10);
-    const uint8_t c = kind < 5 ? kForest : kind < 8 ? kSwamp : kBlocked;
-    canvas.FillDisc(x, y, c == kBlocked ? std::max<int64_t>(1, r / 2) : r, c);
+  for (int64_t b = BlobCount(o, scale); b > 0; --b) {
+    const Blob blob = NextBlob(o, scale, rng);
+    const uint8_t c = blob.kind < 5   ? kForest
+                      : blob.kind < 8 ? kSwamp
+                                      : kBlocked;
+    canvas.FillDisc(blob.x, blob.y,
+                    c == kBlocked ? std::max<int64_t>(1, blob.r / 2) : blob.r,
+                    c);
   }
   const int64_t roads =
       std::max<int64_t>(1, (o.width + o.height) / (4 * scale));
@@ -207,11 +225,81 @@ std::vector<uint8_t> Terrain(const MapGenOptions& o, Rng& rng) {
   return canvas.Take();
 }
 
+// Mixed terrain for agent classes (types of mixed_terrain.h): ground with
+// forests, hills and lakes (deep water ringed by shallows), roads, and a
+// lattice of 2-cell walls every `pitch` cells; each wall segment between
+// crossings has one passage of each width 1..4 (in random order, one per
+// quarter of the segment), so units of different sizes take different
+// routes.
+std::vector<uint8_t> Mixed(const MapGenOptions& o, Rng& rng) {
+  Canvas canvas(o.width, o.height, kMixedGround);
+  const int64_t scale = std::max<int64_t>(8, std::min(o.width, o.height) / 16);
+  for (int64_t b = BlobCount(o, scale); b > 0; --b) {
+    const Blob blob = NextBlob(o, scale, rng);
+    if (blob.kind < 4) {
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedForest);
+    } else if (blob.kind < 7) {
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedHills);
+    } else {
+      canvas.FillDisc(blob.x, blob.y, blob.r, kMixedShallow);
+      canvas.FillDisc(blob.x, blob.y, blob.r / 2, kMixedDeep);
+    }
+  }
+  const int64_t roads =
+      std::max<int64_t>(1, (o.width + o.height) / (4 * scale));
+  for (int64_t k = 0; k < roads; ++k) {
+    const int64_t width = 1 + rng.Below(2);
+    if (rng.Below(2) == 0) {
+      const int64_t y = rng.Below(o.height);
+      canvas.FillRect(0, y, o.width, y + width, kMixedRoad);
+    } else {
+      const int64_t x = rng.Below(o.width);
+      canvas.FillRect(x, 0, x + width, o.height, kMixedRoad);
+    }
+  }
+  const int64_t pitch = o.feature > 0 ? std::max(o.feature, 24) : 64;
+  constexpr int64_t kWall = 2;
+  for (int64_t x = pitch; x + kWall <= o.width; x += pitch) {
+    canvas.FillRect(x, 0, x + kWall, o.height, kBlocked);
+  }
+  for (int64_t y = pitch; y + kWall <= o.height; y += pitch) {
+    canvas.FillRect(0, y, o.width, y + kWall, kBlocked);
+  }
+  // Passages: segment [s0, s0 + pitch - kWall) of the wall at `at`.
+  const int64_t quarter = (pitch - kWall) / 4;
+  auto passages = [&](int64_t at, int64_t s0, int64_t end, bool vertical) {
+    int64_t widths[4] = {1, 2, 3, 4};
+    for (int i = 3; i > 0; --i) std::swap(widths[i], widths[rng.Below(i + 1)]);
+    for (int q = 0; q < 4; ++q) {
+      const int64_t w = widths[q];
+      const int64_t from = s0 + q * quarter + 1 +
+                           rng.Below(std::max<int64_t>(1, quarter - w - 1));
+      if (from + w > end) continue;  // cut short by the map border
+      if (vertical) {
+        canvas.FillRect(at, from, at + kWall, from + w, kMixedGround);
+      } else {
+        canvas.FillRect(from, at, from + w, at + kWall, kMixedGround);
+      }
+    }
+  };
+  for (int64_t x = pitch; x + kWall <= o.width; x += pitch) {
+    for (int64_t s0 = 0; s0 < o.height; s0 += pitch) {
+      passages(x, s0 == 0 ? 0 : s0 + kWall, o.height, true);
+    }
+  }
+  for (int64_t y = pitch; y + kWall <= o.height; y += pitch) {
+    for (int64_t s0 = 0; s0 < o.width; s0 += pitch) {
+      passages(y, s0 == 0 ? 0 : s0 + kWall, o.width, false);
+    }
+  }
+  return canvas.Take();
+}
+
 }  // namespace
 
 std::optional<MapKind> ParseMapKind(absl::string_view name) {
-  for (MapKind kind :
-       {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom, MapKind::kTerrain}) {
+  for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kRandom,
+                       MapKind::kTerrain, MapKind::kMixed}) {
     if (MapKindName(kind) == name) return kind;
   }
   return std::nullopt;
@@ -227,6 +315,8 @@ absl::string_view MapKindName(MapKind kind) {
       return "random";
     case MapKind::kTerrain:
       return "terrain";
+    case MapKind::kMixed:
+      return "mixed";
   }
   return "?";
 }
@@ -255,6 +345,9 @@ absl::StatusOr<Grid> GenerateMap(const MapGenOptions& options) {
       break;
     case MapKind::kTerrain:
       costs = Terrain(options, rng);
+      break;
+    case MapKind::kMixed:
+      costs = Mixed(options, rng);
       break;
   }
   return Grid::Create(options.width, options.height, std::move(costs));

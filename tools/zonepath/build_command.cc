@@ -118,6 +118,7 @@ absl::Status Build(const std::string& map_path) {
   RETURN_IF_ERROR(CheckAvailableMemory(
       map_bytes / 2 * 9, absl::StrCat("building a world from ", map_path)));
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
+  const std::string agent_name = absl::GetFlag(FLAGS_agent);
   BuildOptions options;
   options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
   options.params.levels = absl::GetFlag(FLAGS_levels);
@@ -140,6 +141,7 @@ absl::Status Build(const std::string& map_path) {
   const double build_seconds = absl::ToDoubleSeconds(report.time);
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {{"map", map_path},
+                        {"agent", agent_name.empty() ? "default" : agent_name},
                         {"world", out},
                         {"cells", world.grid().cell_count()},
                         {"levels", LevelsJson(world)},
@@ -155,6 +157,10 @@ absl::Status Build(const std::string& map_path) {
     return absl::OkStatus();
   }
   PrintSummary(world, sizes);
+  if (!agent_name.empty()) {
+    std::printf("class grid of agent class '%s' (anchor coordinates)\n",
+                agent_name.c_str());
+  }
   std::printf(
       "built in %.3f s on %d threads, saved to %s in %.3f s, peak "
       "memory %.1f MiB\n",
@@ -220,9 +226,12 @@ const Command kBuildCommand = {
     "build",
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
-    "[--group G] [--threads T] [--cache-paths] [--json]",
-    {"build_command.cc", "common_flags.cc", "map_flags.cc", "threads_flag.cc",
-     "output_flag.cc"},
+    "[--group G] [--threads T] [--cache-paths] [--json] [--agents FILE "
+    "--agent CLASS]\n"
+    "With --agent, the world is built on the class's grid (anchor "
+    "coordinates): one world per class, the per-class baseline.",
+    {"build_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
+     "threads_flag.cc", "output_flag.cc"},
     1,
     1,
     &RunBuild};

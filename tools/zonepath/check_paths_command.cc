@@ -1,6 +1,8 @@
 // `zonepath check-paths MAP SCEN PATHS`: independently re-walks every path
 // of a `zonepath scen --paths` file: each must be legal, start and end at the
-// scenario's cells, and cost (walked) what the file says.
+// scenario's cells, and cost (walked) what the file says. With --agents and
+// --agent, paths are anchor paths of that class, re-walked on the terrain
+// under the footprint rules (CheckClassPath), not on the class grid.
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -13,6 +15,8 @@
 #include "absl/strings/str_split.h"
 #include "commands.h"
 #include "common_flags.h"
+#include "zonepath/agents/class_grid.h"
+#include "zonepath/agents/class_path.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/path.h"
@@ -21,10 +25,35 @@
 namespace zonepath::cli {
 namespace {
 
+// Walks `runs` from `start`: on the terrain, for the class if one is given.
+absl::StatusOr<PathWalk> WalkPath(const Grid& terrain,
+                                  const std::optional<AgentClass>& agent,
+                                  Point start, const std::vector<Run>& runs,
+                                  Connectivity connectivity) {
+  if (!agent.has_value()) return WalkRuns(terrain, start, runs, connectivity);
+  RunLengthPath path;
+  path.Reset(start);
+  for (const Run& r : runs) path.Append(r.direction, r.count);
+  ASSIGN_OR_RETURN(AgentWalk walk, CheckClassPath(terrain, *agent, path));
+  PathWalk out;
+  out.end = walk.end;
+  out.cost = walk.cost;
+  return out;
+}
+
 absl::Status CheckPaths(const std::string& map_path,
                         const std::string& scen_path,
                         const std::string& paths_path) {
-  ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
+  ASSIGN_OR_RETURN(const std::optional<AgentClass> agent,
+                   AgentClassFromFlags());
+  ASSIGN_OR_RETURN(const Grid terrain, LoadTerrainFromFlags(map_path));
+  // Reachability of the class: the components of its class grid.
+  Grid grid;
+  if (agent.has_value()) {
+    ASSIGN_OR_RETURN(grid, DeriveClassGrid(terrain, *agent));
+  } else {
+    grid = terrain;
+  }
   ASSIGN_OR_RETURN(Scenario scenario, ReadScenarioFile(scen_path));
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
   ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
@@ -60,7 +89,7 @@ absl::Status CheckPaths(const std::string& map_path,
             absl::StrCat(where, "moves: ", runs.status().message()));
       }
       absl::StatusOr<PathWalk> walk =
-          WalkRuns(grid, p.start, *runs, connectivity);
+          WalkPath(terrain, agent, p.start, *runs, connectivity);
       if (!walk.ok()) {
         return absl::InvalidArgumentError(
             absl::StrCat(where, walk.status().message()));
@@ -108,10 +137,11 @@ int Run(const std::vector<std::string>& args) {
 const Command kCheckPathsCommand = {
     "check-paths",
     "Re-walk every path of a `zonepath scen --paths` file and check it.",
-    "usage: zonepath check-paths MAP SCEN PATHS\n"
+    "usage: zonepath check-paths MAP SCEN PATHS [--agents FILE --agent "
+    "CLASS]\n"
     "Fails (exit 1) on the first path that is illegal, ends elsewhere than "
     "its goal, or whose walked cost differs from the printed cost.",
-    {"common_flags.cc", "map_flags.cc"},
+    {"common_flags.cc", "map_flags.cc", "agent_flags.cc"},
     3,
     3,
     &Run};

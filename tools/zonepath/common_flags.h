@@ -7,6 +7,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
+#include "zonepath/agents/agent_class.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/world/world.h"
@@ -16,6 +17,8 @@ ABSL_DECLARE_FLAG(bool, json);
 // map_flags.cc (commands that read a .map file).
 ABSL_DECLARE_FLAG(std::string, legend);
 ABSL_DECLARE_FLAG(std::string, connectivity);
+ABSL_DECLARE_FLAG(std::string, agents);
+ABSL_DECLARE_FLAG(std::string, agent);
 // threads_flag.cc (build, scen). Unset: the command's default (build: all
 // cores; scen: 1).
 ABSL_DECLARE_FLAG(std::optional<int32_t>, threads);
@@ -28,9 +31,18 @@ namespace zonepath::cli {
 // World loading as the flags ask (--checksums, --verify).
 LoadOptions LoadOptionsFromFlags();
 
-// Reads a map file with the legend chosen by --legend.
+// Reads a map file with the legend chosen by --legend (or the --agents
+// file's); with --agent, returns the class's grid (class_grid.h), on which
+// every planner works unchanged in anchor coordinates.
 absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path);
-// The --connectivity flag ("8" or "4"; 8 when not given).
+// Reads a map file's terrain (never a class grid), legend as above.
+absl::StatusOr<Grid> LoadTerrainFromFlags(const std::string& path);
+// The class named by --agent in the --agents file; nullopt without --agent.
+// Errors: --agent without --agents, a bad agent file, an unknown or
+// oriented class.
+absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags();
+// The --connectivity flag ("8" or "4"; when not given, the --agent class's,
+// else 8); an error if it differs from the --agent class's.
 absl::StatusOr<Connectivity> ConnectivityFromFlags();
 // The connectivity of `world` (loaded from `path`); an error if
 // --connectivity was given and differs.

@@ -154,7 +154,7 @@ const Command kDemoCommand = {
     "demo",
     "Build a world from a map in data/, plan long paths, compare with A*.",
     "usage: zonepath demo [--map MAP] [--queries N]",
-    {"demo_command.cc", "common_flags.cc", "map_flags.cc"},
+    {"demo_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc"},
     0,
     0,
     &Run};

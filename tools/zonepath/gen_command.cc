@@ -11,8 +11,9 @@
 #include "zonepath/base/status_macros.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/movingai/map_io.h"
+#include "zonepath/movingai/terrain_legend.h"
 
-ABSL_FLAG(std::string, kind, "rooms", "rooms, maze, random or terrain");
+ABSL_FLAG(std::string, kind, "rooms", "rooms, maze, random, terrain or mixed");
 ABSL_FLAG(int64_t, width, 256, "width in cells");
 ABSL_FLAG(int64_t, height, 256, "height in cells");
 ABSL_FLAG(uint64_t, seed, 1, "random seed (same seed, same map)");
@@ -28,8 +29,9 @@ absl::Status Gen(const std::string& out_path) {
   const std::string kind = absl::GetFlag(FLAGS_kind);
   std::optional<MapKind> parsed = ParseMapKind(kind);
   if (!parsed.has_value()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--kind: unknown kind '", kind, "' (rooms, maze, random, terrain)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--kind: unknown kind '", kind,
+                     "' (rooms, maze, random, terrain, mixed)"));
   }
   options.kind = *parsed;
   options.width = absl::GetFlag(FLAGS_width);
@@ -48,7 +50,15 @@ absl::Status Gen(const std::string& out_path) {
       static_cast<uint64_t>(options.width) * options.height * 10,
       absl::StrCat("a ", options.width, "x", options.height, " map")));
   ASSIGN_OR_RETURN(Grid grid, GenerateMap(options));
-  RETURN_IF_ERROR(WriteMapFile(grid, out_path));
+  TerrainLegend legend = TerrainLegend::Weighted();
+  if (options.kind == MapKind::kMixed) {
+    // Terrain types, written with the characters of example.agents.
+    legend = TerrainLegend::MovingAi();
+    for (int t = 1; kMixedChars[t - 1] != '\0'; ++t) {
+      legend.Set(kMixedChars[t - 1], static_cast<uint8_t>(t));
+    }
+  }
+  RETURN_IF_ERROR(WriteMapFile(grid, out_path, legend));
   std::printf("%s: %s %dx%d, %lld passable cells, %u components\n",
               out_path.c_str(), kind.c_str(), grid.width(), grid.height(),
               static_cast<long long>(grid.passable_count()),
@@ -66,9 +76,11 @@ int Run(const std::vector<std::string>& args) {
 const Command kGenCommand = {
     "gen",
     "Generate a synthetic world (deterministic by seed) as a .map file.",
-    "usage: zonepath gen OUT.map [--kind rooms|maze|random|terrain] "
+    "usage: zonepath gen OUT.map [--kind rooms|maze|random|terrain|mixed] "
     "[--width W] [--height H] [--seed S] [--feature F] [--density D]\n"
-    "Weighted terrain is written with digits 1-9 as costs.",
+    "Weighted terrain is written with digits 1-9 as costs; mixed terrain "
+    "types with the characters of data/agents/example.agents (read it with "
+    "--agents).",
     {"gen_command.cc"},
     1,
     1,

@@ -1,5 +1,11 @@
 // `zonepath query WORLD SX SY GX GY`: one hierarchical query on a world file.
+// With --agents FILE --agent CLASS --terrain MAP, WORLD must have been built
+// for that class from MAP (`build --agent`), and the path is re-walked for
+// the class's footprint on the terrain (CheckClassPath).
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,12 +19,51 @@
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
 #include "planner_flags.h"
+#include "zonepath/agents/class_grid.h"
+#include "zonepath/agents/class_path.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/world/world_file.h"
 
+ABSL_FLAG(std::string, terrain, "",
+          "with --agent: the map WORLD was built from; the path is checked "
+          "for the class's footprint on it");
+
 namespace zonepath::cli {
 namespace {
+
+// With --agent: the class and its terrain, after checking that `world` is
+// the class's world of that terrain. nullopt without --agent.
+struct ClassCheck {
+  AgentClass agent;
+  Grid terrain;
+};
+absl::StatusOr<std::optional<ClassCheck>> ClassCheckFromFlags(
+    const World& world, const std::string& world_path) {
+  ASSIGN_OR_RETURN(std::optional<AgentClass> agent, AgentClassFromFlags());
+  const std::string map_path = absl::GetFlag(FLAGS_terrain);
+  if (!agent.has_value()) {
+    if (!map_path.empty()) {
+      return absl::InvalidArgumentError("--terrain applies only with --agent");
+    }
+    return std::nullopt;
+  }
+  if (map_path.empty()) {
+    return absl::InvalidArgumentError(
+        "--agent needs --terrain MAP (the map the world was built from)");
+  }
+  ASSIGN_OR_RETURN(Grid terrain, LoadTerrainFromFlags(map_path));
+  ASSIGN_OR_RETURN(const Grid class_grid, DeriveClassGrid(terrain, *agent));
+  if (class_grid.width() != world.grid().width() ||
+      class_grid.CostVector() != world.grid().CostVector() ||
+      world.params().connectivity != agent->connectivity) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(world_path, ": not the world of class '", agent->name,
+                     "' on ", map_path, " (build it with build ", map_path,
+                     " --agents ... --agent ", agent->name, ")"));
+  }
+  return ClassCheck{*std::move(agent), std::move(terrain)};
+}
 
 nlohmann::json StageJson(const SearchStats& s) {
   return {{"expanded", s.expanded},
@@ -35,18 +80,35 @@ absl::Status Query(const std::vector<std::string>& args) {
     }
   }
   ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0], LoadOptionsFromFlags()));
+  ASSIGN_OR_RETURN(const std::optional<ClassCheck> check,
+                   ClassCheckFromFlags(world, args[0]));
   Planner planner(world);
   const PlanOptions options = PlanOptionsFromFlags();
   RunLengthPath path;
   ASSIGN_OR_RETURN(
       SearchOutcome outcome,
       planner.FindPath({v[0], v[1]}, {v[2], v[3]}, options, &path));
+  if (check.has_value() && outcome == SearchOutcome::kFound) {
+    absl::StatusOr<AgentWalk> walk =
+        CheckClassPath(check->terrain, check->agent, path);
+    if (!walk.ok() || walk->end != Point{v[2], v[3]} ||
+        std::abs(walk->cost - path.cost()) >
+            1e-9 * std::max(1.0, path.cost())) {
+      return absl::InternalError(absl::StrCat(
+          "the planned path fails the footprint check of class '",
+          check->agent.name, "': ",
+          walk.ok() ? absl::StrCat("walked cost ", walk->cost, " to (",
+                                   walk->end.x, ",", walk->end.y, ")")
+                    : std::string(walk.status().message())));
+    }
+  }
   const PlanStats& st = planner.stats();
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {
         {"status", std::string(SearchOutcomeName(outcome))},
         {"start", {v[0], v[1]}},
         {"goal", {v[2], v[3]}},
+        {"agent", check.has_value() ? check->agent.name : "default"},
         {"cost", path.cost()},
         {"cost_before_smoothing", st.cost_before_smoothing},
         {"steps", path.steps()},
@@ -70,6 +132,11 @@ absl::Status Query(const std::vector<std::string>& args) {
               path.cost(), st.cost_before_smoothing,
               static_cast<long long>(path.steps()), path.runs().size());
   std::printf("moves %s\n", RunsToString(path.runs()).c_str());
+  if (check.has_value()) {
+    std::printf("footprint of class '%s' checked on %s: legal\n",
+                check->agent.name.c_str(),
+                absl::GetFlag(FLAGS_terrain).c_str());
+  }
   auto line = [](const char* name, const SearchStats& s) {
     std::printf("  %-9s %8lld expanded %10.1f us\n", name,
                 static_cast<long long>(s.expanded),
@@ -94,8 +161,11 @@ const Command kQueryCommand = {
     "query",
     "Plan one path on a world file with the hierarchical planner.",
     "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
-    "[--json]",
-    {"common_flags.cc", "planner_flags.cc", "load_flags.cc"},
+    "[--json] [--checksums=false] [--agents FILE --agent CLASS --terrain MAP]\n"
+    "With --agent, WORLD is the class's world (build --agent) of MAP; "
+    "coordinates are anchors; the path is checked for the footprint on MAP.",
+    {"query_command.cc", "common_flags.cc", "planner_flags.cc", "load_flags.cc",
+     "agent_flags.cc"},
     5,
     5,
     &Run};

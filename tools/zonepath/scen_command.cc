@@ -333,10 +333,12 @@ const Command kScenCommand = {
     "speed.",
     "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
     "[--world WORLD] [--smooth] [--fewer-turns] [--threads T] [--paths FILE] "
-    "[--json]\n"
+    "[--json] [--agents FILE --agent CLASS]\n"
+    "With --agent, problems are anchor positions of the class, planned on "
+    "its class grid (check the paths with check-paths --agent).\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
-    {"scen_command.cc", "common_flags.cc", "map_flags.cc", "planner_flags.cc",
-     "threads_flag.cc"},
+    {"scen_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
+     "planner_flags.cc", "threads_flag.cc"},
     2,
     2,
     &Run};

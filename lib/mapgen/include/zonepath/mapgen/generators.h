@@ -12,6 +12,11 @@
 //   random  each cell blocked with probability `density` (default 0.25)
 //   terrain open weighted terrain: grass (cost 2) with forests (4), swamps
 //           (7), lakes (blocked) and roads (1)
+//   mixed   terrain TYPES for agent classes (data/agents/example.agents):
+//           ground, roads, forests, hills, lakes of deep water ringed by
+//           shallows, and 2-cell walls every `feature` cells (default 64,
+//           at least 24) with passages of widths 1, 2, 3 and 4 in every
+//           wall segment; kMixedChars gives its map characters
 #ifndef ZONEPATH_MAPGEN_GENERATORS_H_
 #define ZONEPATH_MAPGEN_GENERATORS_H_
 
@@ -24,7 +29,14 @@
 
 namespace zonepath {
 
-enum class MapKind { kRooms, kMaze, kRandom, kTerrain };
+enum class MapKind { kRooms, kMaze, kRandom, kTerrain, kMixed };
+
+// Terrain types of the mixed kind (the type bytes of example.agents).
+inline constexpr uint8_t kMixedGround = 1, kMixedRoad = 2, kMixedForest = 3,
+                         kMixedHills = 4, kMixedShallow = 5, kMixedDeep = 6;
+// Map character of mixed type t at index t - 1 ('@' blocked), as in
+// example.agents.
+inline constexpr char kMixedChars[] = ".=T^~W";
 std::optional<MapKind> ParseMapKind(absl::string_view name);
 absl::string_view MapKindName(MapKind kind);
 

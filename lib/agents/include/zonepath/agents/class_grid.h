@@ -1,0 +1,38 @@
+// DeriveClassGrid: the grid on which an UNORIENTED agent class is a 1x1
+// unit. Cell (x, y) of the derived grid holds the class cost of the
+// footprint anchored at (x, y) (the largest multiplier over its covered
+// cells; 0 = blocked if one of them is impassable for the class or outside
+// the map).
+//
+// Why: on the derived grid, moves.h's rules (CanStep, StepCost, no corner
+// cutting) give exactly the legal moves and costs of agent_class.h's rules
+// for the class: a step is legal iff the destination position is legal, a
+// diagonal needs both orthogonal positions legal, and a step costs
+// StepCost(d, cost at p, cost at q). So GridAStar, BuildWorld and the
+// Planner work unchanged for any unoriented class, in anchor coordinates,
+// on the class's derived grid (with the class's connectivity).
+//
+// Cost: O(cells) time (separable sliding-window maximum, independent of the
+// footprint size); scratch 2 bytes per cell, freed before the result's
+// Grid::Create (which labels components).
+// The default class gives a grid identical to the terrain.
+//
+//   ASSIGN_OR_RETURN(Grid tank_grid, DeriveClassGrid(terrain, tank));
+//   GridAStar search(tank_grid);   // anchors, tank.connectivity
+#ifndef ZONEPATH_AGENTS_CLASS_GRID_H_
+#define ZONEPATH_AGENTS_CLASS_GRID_H_
+
+#include "absl/status/statusor.h"
+#include "zonepath/agents/agent_class.h"
+#include "zonepath/grid/grid.h"
+
+namespace zonepath {
+
+// InvalidArgument for an oriented class (its state includes a heading, so
+// no single grid describes it) or a footprint outside 1..kMaxFootprint.
+absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
+                                     const AgentClass& agent);
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_AGENTS_CLASS_GRID_H_

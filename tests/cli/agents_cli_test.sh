@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end checks of the tool's agent flags (--agents FILE --agent CLASS):
+# scen plans for a 3x3 class on its class grid, check-paths re-walks the
+# footprint on the terrain (and rejects a 1x1 unit's path for the 3x3
+# class), build makes a per-class world that query checks against the
+# terrain; bad agent files and unknown
+# classes exit 1 with the file, line and field named.
+# usage: agents_cli_test.sh ZONEPATH_BINARY EXAMPLE_AGENTS_FILE
+set -u
+zp="$1"
+agents="$2"
+# shellcheck source=expect.sh
+source "$(dirname "$0")/expect.sh"
+
+# 24 x 12: ground, a road, a forest block, and a wall at x = 12 with a gap
+# of width 1 (y = 2) and one of width 3 (y = 7..9).
+{
+  printf 'type octile\nheight 12\nwidth 24\nmap\n'
+  for y in $(seq 0 11); do
+    row=""
+    for x in $(seq 0 23); do
+      c="."
+      if [ "$x" -ge 4 ] && [ "$x" -le 6 ] && [ "$y" -le 3 ]; then c="T"; fi
+      if [ "$y" -eq 10 ]; then c="="; fi
+      if [ "$x" -eq 12 ] && [ "$y" -ne 2 ] && { [ "$y" -lt 7 ] ||
+        [ "$y" -gt 9 ]; }; then c="@"; fi
+      row="$row$c"
+    done
+    printf '%s\n' "$row"
+  done
+} >"$tmp/a.map"
+{
+  printf 'version 1\n'
+  printf '0\ta.map\t24\t12\t0\t0\t20\t1\t0\n'
+  printf '1\ta.map\t24\t12\t1\t5\t18\t4\t0\n'
+} >"$tmp/a.scen"
+
+for algo in astar hpa; do
+  expect_exit 0 "scen --agent tank ($algo)" "$zp" scen "$tmp/a.map" \
+    "$tmp/a.scen" --agents "$agents" --agent tank --algo "$algo" \
+    --paths "$tmp/tank_$algo.txt"
+  expect_grep "2 solved" "$tmp/out" "tank solves both ($algo)"
+  expect_exit 0 "check-paths --agent tank ($algo)" "$zp" check-paths \
+    "$tmp/a.map" "$tmp/a.scen" "$tmp/tank_$algo.txt" --agents "$agents" \
+    --agent tank
+  expect_grep "2 legal with matching cost" "$tmp/out" "tank paths legal"
+done
+expect_exit 0 "scen --agent infantry" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents "$agents" --agent infantry --paths "$tmp/inf.txt"
+expect_exit 0 "check-paths --agent infantry" "$zp" check-paths \
+  "$tmp/a.map" "$tmp/a.scen" "$tmp/inf.txt" --agents "$agents" \
+  --agent infantry
+# The 1x1 unit takes the 1-wide gap: not legal for the 3x3 tank.
+expect_exit 1 "check-paths: infantry path for the tank" "$zp" check-paths \
+  "$tmp/a.map" "$tmp/a.scen" "$tmp/inf.txt" --agents "$agents" --agent tank
+expect_grep "is not legal" "$tmp/err" "footprint violation named"
+
+expect_exit 0 "build --agent tank" "$zp" build "$tmp/a.map" \
+  -o "$tmp/tank.zpw" --agents "$agents" --agent tank --zone-size 4
+expect_exit 0 "query on the tank world" "$zp" query "$tmp/tank.zpw" 0 0 20 1
+expect_exit 0 "scen --world tank world" "$zp" scen "$tmp/a.map" \
+  "$tmp/a.scen" --agents "$agents" --agent tank --algo hpa \
+  --world "$tmp/tank.zpw"
+expect_exit 1 "scen: the tank world is not the truck's" "$zp" scen \
+  "$tmp/a.map" "$tmp/a.scen" --agents "$agents" --agent truck --algo hpa \
+  --world "$tmp/tank.zpw"
+
+expect_exit 1 "unknown class" "$zp" build "$tmp/a.map" -o "$tmp/x.zpw" \
+  --agents "$agents" --agent zeppelin
+expect_grep "unknown agent class 'zeppelin'" "$tmp/err" "unknown class named"
+expect_exit 1 "--agent without --agents" "$zp" scen "$tmp/a.map" \
+  "$tmp/a.scen" --agent tank
+expect_exit 1 "oriented class" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents "$agents" --agent ship
+printf 'terrain ground 1 .\nclass big size 12 cost ground=1\n' \
+  >"$tmp/bad.agents"
+expect_exit 1 "bad agent file" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents "$tmp/bad.agents" --agent big
+expect_grep "bad.agents:2: size" "$tmp/err" "agent file error names line"
+expect_exit 1 "agent file is a device" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents /dev/zero --agent tank
+head -c 2000000 /dev/zero | tr '\0' '#' >"$tmp/huge.agents"
+expect_exit 1 "agent file too large" "$zp" scen "$tmp/a.map" "$tmp/a.scen" \
+  --agents "$tmp/huge.agents" --agent tank
+expect_grep "larger than" "$tmp/err" "size limit named"
+if [ -e "$tmp/x.zpw" ]; then
+  echo "FAIL: a failed build left $tmp/x.zpw"; failures=$((failures + 1))
+fi
+expect_exit 0 "query --agent tank checks the footprint" "$zp" query \
+  "$tmp/tank.zpw" 0 0 20 1 --agents "$agents" --agent tank --terrain "$tmp/a.map"
+expect_grep "footprint of class 'tank' checked" "$tmp/out" "query checks class"
+expect_exit 1 "query: the tank world is not the truck's" "$zp" query \
+  "$tmp/tank.zpw" 0 0 20 1 --agents "$agents" --agent truck \
+  --terrain "$tmp/a.map"
+expect_grep "not the world of class 'truck'" "$tmp/err" "wrong world named"
+expect_exit 1 "query --agent without --terrain" "$zp" query "$tmp/tank.zpw" \
+  0 0 20 1 --agents "$agents" --agent tank
+expect_exit 2 "query takes no --legend" "$zp" query "$tmp/tank.zpw" 0 0 1 1 \
+  --legend movingai
+
+if [ "$failures" -eq 0 ]; then echo "agents_cli_test: all checks passed"; fi
+exit $((failures > 0))
