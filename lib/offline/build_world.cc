@@ -34,6 +34,13 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
                                  BuildReport* report) {
+  ASSIGN_OR_RETURN(Abstraction a, BuildFlatAbstraction(grid, options, report));
+  return World(std::move(grid), std::move(a));
+}
+
+absl::StatusOr<Abstraction> BuildFlatAbstraction(const Grid& grid,
+                                                 const BuildOptions& options,
+                                                 BuildReport* report) {
   RETURN_IF_ERROR(ValidateBuildParams(options.params));
   BuildParams params = options.params;
   if (params.levels == 0) {
@@ -70,7 +77,7 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
   }
   local_report.time = absl::Now() - begin;
   if (report != nullptr) *report = local_report;
-  return World(std::move(grid), std::move(a));
+  return a;
 }
 
 }  // namespace zonepath

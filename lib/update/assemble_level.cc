@@ -8,25 +8,35 @@ namespace zonepath::update_internal {
 
 std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
                                     AbstractLevel* level) {
+  return AssembleLevel(
+      [&edges](absl::FunctionRef<void(const PendingEdge&)> fn) {
+        for (const PendingEdge& e : edges) fn(e);
+      },
+      edges.size(), level);
+}
+
+std::vector<uint32_t> AssembleLevel(PendingEdgeVisitor for_each_edge,
+                                    size_t edge_count, AbstractLevel* level) {
   const uint32_t n = level->node_count();
   // Counting sort by source, then each node's few edges by target: linear,
   // where one global sort was the slowest step of an incremental update.
   level->edge_begin.assign(n + 1, 0);
-  for (const PendingEdge& e : edges) ++level->edge_begin[e.source + 1];
+  for_each_edge(
+      [&](const PendingEdge& e) { ++level->edge_begin[e.source + 1]; });
   std::partial_sum(level->edge_begin.begin(), level->edge_begin.end(),
                    level->edge_begin.begin());
   // Place each edge in its source's range, then order each (short) range by
   // target: straight into the level's arrays, no second copy of the edges.
-  level->edges.resize(edges.size());
-  std::vector<uint32_t> paths(edges.size());
+  level->edges.resize(edge_count);
+  std::vector<uint32_t> paths(edge_count);
   {
     std::vector<uint32_t> next(level->edge_begin.begin(),
                                level->edge_begin.end() - 1);
-    for (const PendingEdge& e : edges) {
+    for_each_edge([&](const PendingEdge& e) {
       const uint32_t at = next[e.source]++;
       level->edges[at] = e.edge;
       paths[at] = e.path;
-    }
+    });
   }
   std::vector<uint32_t> order;
   std::vector<AbstractEdge> edge_scratch;
@@ -67,11 +77,11 @@ std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
     return x;
   };
-  for (const PendingEdge& e : edges) {
-    if (e.edge.inter_zone) continue;
+  for_each_edge([&](const PendingEdge& e) {
+    if (e.edge.inter_zone) return;
     const uint32_t a = find(e.source), b = find(e.edge.target);
     if (a != b) parent[std::max(a, b)] = std::min(a, b);
-  }
+  });
   for (uint32_t v = 0; v < n; ++v) parent[v] = find(v);
   return paths;
 }

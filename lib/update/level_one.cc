@@ -76,33 +76,34 @@ void BuildLevelOne(const Grid& grid, const BuildParams& params, int threads,
     if (progress) progress(++done, zones);
   });
 
-  // Sized once: growing vectors of this size is most of an update's time
-  // when it searches only a few zones.
-  size_t intra = 0, path_count = 0;
-  for (const ZoneEdges& r : results) {
-    intra += r.edges.size();
-    path_count += r.paths.size();
-  }
-  std::vector<PendingEdge> edges;
-  edges.reserve(intra + 2 * inter_edges.size());
-  std::vector<std::vector<uint32_t>> paths;
-  paths.reserve(path_count);
-  for (ZoneEdges& r : results) {
-    for (PendingEdge& e : r.edges) {
-      if (e.path != PendingEdge::kNoPath) {
-        e.path += static_cast<uint32_t>(paths.size());
+  // The zones' edges are assembled where they lie (no concatenated copy:
+  // at a large build's peak that copy was as big as the level's edges).
+  // Each zone's cached paths are numbered from 0; in the level they follow
+  // the earlier zones' paths.
+  size_t edge_count = 2 * inter_edges.size();
+  for (const ZoneEdges& r : results) edge_count += r.edges.size();
+  auto for_each_edge = [&](absl::FunctionRef<void(const PendingEdge&)> fn) {
+    uint32_t path_base = 0;
+    for (const ZoneEdges& r : results) {
+      for (PendingEdge e : r.edges) {
+        if (e.path != PendingEdge::kNoPath) e.path += path_base;
+        fn(e);
       }
-      edges.push_back(e);
+      path_base += static_cast<uint32_t>(r.paths.size());
     }
+    for (const InterEdge& ie : inter_edges) {
+      const float cost = static_cast<float>(ie.cost);
+      fn({ie.a, {ie.b, 1, cost}});
+      fn({ie.b, {ie.a, 1, cost}});
+    }
+  };
+  const std::vector<uint32_t> order =
+      AssembleLevel(for_each_edge, edge_count, level);
+  std::vector<std::vector<uint32_t>> paths;
+  for (ZoneEdges& r : results) {
     for (auto& p : r.paths) paths.push_back(std::move(p));
     r = ZoneEdges();
   }
-  for (const InterEdge& ie : inter_edges) {
-    const float cost = static_cast<float>(ie.cost);
-    edges.push_back({ie.a, {ie.b, 1, cost}});
-    edges.push_back({ie.b, {ie.a, 1, cost}});
-  }
-  const std::vector<uint32_t> order = AssembleLevel(std::move(edges), level);
   if (params.cache_paths) {
     cached->path_begin.assign(1, 0);
     cached->path_runs.clear();

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <type_traits>
 
 #include "absl/status/status.h"
@@ -51,27 +52,45 @@ uint32_t Crc(const void* data, uint64_t size) {
   return static_cast<uint32_t>(crc);
 }
 
+// A section to write: its table entry and the stretches of memory that hold
+// its bytes, in order (one for a vector, one per page for the grid), so a
+// world is written without a copy of its arrays or of the file.
 struct PendingSection {
   SectionEntry entry;
-  const void* data;
+  std::vector<absl::Span<const char>> spans;
 };
+
+PendingSection Section(uint32_t kind, uint32_t level,
+                       std::vector<absl::Span<const char>> spans) {
+  PendingSection p{{kind, level, 0, 0, 0, 0}, std::move(spans)};
+  uLong crc = crc32(0L, Z_NULL, 0);
+  for (absl::Span<const char> span : p.spans) {
+    p.entry.size += span.size();
+    crc = crc32_combine(crc, Crc(span.data(), span.size()),
+                        static_cast<z_off_t>(span.size()));
+  }
+  p.entry.crc = static_cast<uint32_t>(crc);
+  return p;
+}
 
 template <typename T>
 PendingSection Section(uint32_t kind, uint32_t level, const std::vector<T>& v) {
   static_assert(std::is_trivially_copyable_v<T>);
-  return {{kind, level, 0, v.size() * sizeof(T),
-           Crc(v.data(), v.size() * sizeof(T)), 0},
-          v.data()};
+  return Section(
+      kind, level,
+      {absl::Span<const char>(reinterpret_cast<const char*>(v.data()),
+                              v.size() * sizeof(T))});
 }
 
-}  // namespace
-
-std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
-  const Grid& grid = world.grid();
-  const Abstraction a = world.FlatAbstraction();
+// Writes the file for `grid` and the canonical flat abstraction `a`.
+absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
+                        std::ostream& out, WorldFileSizes* sizes) {
   std::vector<PendingSection> sections;
-  const std::vector<uint8_t> costs = grid.CostVector();
-  sections.push_back(Section(kGrid, 0, costs));
+  std::vector<absl::Span<const char>> cost_spans;
+  grid.ForEachCostSpan([&](const uint8_t* data, size_t n) {
+    cost_spans.emplace_back(reinterpret_cast<const char*>(data), n);
+  });
+  sections.push_back(Section(kGrid, 0, std::move(cost_spans)));
   sections.push_back(Section(kBeacons, 0, a.beacons));
   for (size_t i = 0; i < a.levels.size(); ++i) {
     const AbstractLevel& level = a.levels[i];
@@ -117,21 +136,42 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
     }
   }
   s.total = offset;
-  std::string out(offset, '\0');
-  char* table = out.data() + sizeof(FileHeader);
+
+  // Header and section table, with the header's checksum over both.
+  std::string head(s.header, '\0');
   for (size_t i = 0; i < sections.size(); ++i) {
-    std::memcpy(table + i * sizeof(SectionEntry), &sections[i].entry,
-                sizeof(SectionEntry));
-    if (sections[i].entry.size > 0) {
-      std::memcpy(out.data() + sections[i].entry.offset, sections[i].data,
-                  sections[i].entry.size);
-    }
+    std::memcpy(head.data() + sizeof(FileHeader) + i * sizeof(SectionEntry),
+                &sections[i].entry, sizeof(SectionEntry));
   }
-  std::memcpy(out.data(), &header, sizeof(header));
-  header.header_crc = Crc(out.data(), s.header);
-  std::memcpy(out.data(), &header, sizeof(header));
+  std::memcpy(head.data(), &header, sizeof(header));
+  header.header_crc = Crc(head.data(), head.size());
+  std::memcpy(head.data(), &header, sizeof(header));
+  out.write(head.data(), static_cast<std::streamsize>(head.size()));
+  uint64_t at = s.header;
+  const std::string padding(kSectionAlign, '\0');
+  for (const PendingSection& p : sections) {
+    out.write(padding.data(),
+              static_cast<std::streamsize>(p.entry.offset - at));
+    for (absl::Span<const char> span : p.spans) {
+      out.write(span.data(), static_cast<std::streamsize>(span.size()));
+    }
+    at = p.entry.offset + p.entry.size;
+  }
+  if (!out) return absl::DataLossError("writing the world file failed");
   if (sizes != nullptr) *sizes = s;
-  return out;
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
+  std::ostringstream out;
+  // A string stream fails only when memory does (bad_alloc); an empty
+  // string, which no loader accepts, stands for that.
+  if (!WriteWorld(world.grid(), world.FlatAbstraction(), out, sizes).ok()) {
+    return std::string();
+  }
+  return std::move(out).str();
 }
 
 namespace {
@@ -947,10 +987,13 @@ absl::StatusOr<World> ParseWorld(absl::string_view bytes,
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
                            WorldFileSizes* sizes) {
-  const std::string bytes = SerializeWorld(world, sizes);
+  return SaveWorldFile(world.grid(), world.FlatAbstraction(), path, sizes);
+}
+
+absl::Status SaveWorldFile(const Grid& grid, const Abstraction& flat,
+                           const std::string& path, WorldFileSizes* sizes) {
   return WriteFileAtomically(path, [&](std::ostream& out) {
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    return absl::OkStatus();
+    return WriteWorld(grid, flat, out, sizes);
   });
 }
 

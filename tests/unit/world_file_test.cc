@@ -257,6 +257,41 @@ TEST(WorldFileTest, MappedLoadViewsTheFileAndResavesTheSameBytes) {
   }
 }
 
+// The build's flat abstraction written directly (what `zonepath build`
+// does, without making a World) gives the bytes of the World's own save,
+// on several kinds, sizes, level counts and with cached paths.
+TEST(WorldFileTest, FlatBuildWritesTheWorldsBytes) {
+  const TempDir dir("zonepath_world_flat_test");
+  int case_index = 0;
+  for (MapKind kind : {MapKind::kRooms, MapKind::kMaze, MapKind::kTerrain}) {
+    for (bool cache : {false, true}) {
+      MapGenOptions g;
+      g.kind = kind;
+      g.width = 97 + 13 * case_index;
+      g.height = 61 + 7 * case_index;
+      g.seed = 40 + case_index;
+      absl::StatusOr<Grid> grid = GenerateMap(g);
+      ASSERT_TRUE(grid.ok()) << grid.status();
+      BuildOptions o;
+      o.params.zone_size = 8;
+      o.params.levels = 1 + case_index % 3;
+      o.params.group = 2;
+      o.params.cache_paths = cache;
+      o.threads = 2;
+      absl::StatusOr<Abstraction> flat = BuildFlatAbstraction(*grid, o);
+      ASSERT_TRUE(flat.ok()) << flat.status();
+      const std::string direct = dir.File("direct.zpw");
+      WorldFileSizes sizes;
+      ASSERT_TRUE(SaveWorldFile(*grid, *flat, direct, &sizes).ok());
+      const World world(*grid, *flat);
+      const std::string bytes = ReadAll(direct);
+      EXPECT_EQ(bytes, SerializeWorld(world)) << "case " << case_index;
+      EXPECT_EQ(sizes.total, bytes.size());
+      ++case_index;
+    }
+  }
+}
+
 TEST(WorldFileTest, TwoMappingsOfOneFilePlanAlike) {
   const TempDir dir("zonepath_world_two_maps_test");
   const std::string path = dir.File("w.zpw");

@@ -65,22 +65,47 @@ class Progress {
   int last_percent_ = -1;
 };
 
-nlohmann::json LevelsJson(const World& world) {
+// One row per level, from a loaded World or a freshly built flat
+// abstraction.
+struct LevelRow {
+  int zone_side;
+  int64_t zones;
+  int64_t beacons;
+  int64_t edges;
+};
+
+std::vector<LevelRow> LevelRows(const World& world) {
+  std::vector<LevelRow> rows;
+  for (const SharedLevel& l : world.abstraction().levels) {
+    rows.push_back({l.zone_side, l.zone_count(), l.live_nodes, l.live_edges});
+  }
+  return rows;
+}
+
+std::vector<LevelRow> LevelRows(const Abstraction& flat) {
+  std::vector<LevelRow> rows;
+  for (const AbstractLevel& l : flat.levels) {
+    rows.push_back({l.zone_side, l.zone_count(), l.node_count(),
+                    static_cast<int64_t>(l.edges.size())});
+  }
+  return rows;
+}
+
+nlohmann::json LevelsJson(const std::vector<LevelRow>& rows) {
   nlohmann::json levels = nlohmann::json::array();
-  for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
-    const SharedLevel& l = world.abstraction().levels[i];
+  for (size_t i = 0; i < rows.size(); ++i) {
     levels.push_back({{"level", i + 1},
-                      {"zone_side", l.zone_side},
-                      {"zones", l.zone_count()},
-                      {"beacons", l.live_nodes},
-                      {"edges", l.live_edges}});
+                      {"zone_side", rows[i].zone_side},
+                      {"zones", rows[i].zones},
+                      {"beacons", rows[i].beacons},
+                      {"edges", rows[i].edges}});
   }
   return levels;
 }
 
-void PrintSummary(const World& world, const WorldFileSizes& sizes) {
-  const Grid& grid = world.grid();
-  const BuildParams& p = world.params();
+void PrintSummary(const Grid& grid, const BuildParams& p,
+                  const std::vector<LevelRow>& rows,
+                  const WorldFileSizes& sizes) {
   std::printf(
       "grid %dx%d: %lld cells, %lld passable, %u components\n", grid.width(),
       grid.height(), static_cast<long long>(grid.cell_count()),
@@ -91,12 +116,12 @@ void PrintSummary(const World& world, const WorldFileSizes& sizes) {
       p.zone_size, p.levels, p.group, p.entrance_threshold,
       std::string(ConnectivityName(p.connectivity)).c_str(),
       p.cache_paths ? ", cached paths" : "");
-  for (size_t i = 0; i < world.abstraction().levels.size(); ++i) {
-    const SharedLevel& l = world.abstraction().levels[i];
-    std::printf("level %zu: zone side %d, %u zones, %lld beacons, %lld edges\n",
-                i + 1, l.zone_side, l.zone_count(),
-                static_cast<long long>(l.live_nodes),
-                static_cast<long long>(l.live_edges));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    std::printf(
+        "level %zu: zone side %d, %lld zones, %lld beacons, %lld edges\n",
+        i + 1, rows[i].zone_side, static_cast<long long>(rows[i].zones),
+        static_cast<long long>(rows[i].beacons),
+        static_cast<long long>(rows[i].edges));
   }
   std::printf(
       "file: %llu bytes = header %llu + grid %llu + abstraction %llu + "
@@ -133,18 +158,21 @@ absl::Status Build(const std::string& map_path) {
     progress.Update(stage, done, total);
   };
   BuildReport report;
-  ASSIGN_OR_RETURN(World world, BuildWorld(std::move(grid), options, &report));
+  // The flat abstraction is written as it is: no World (whose paged copy
+  // of the abstraction would double the peak) is made.
+  ASSIGN_OR_RETURN(const Abstraction flat,
+                   BuildFlatAbstraction(grid, options, &report));
   WorldFileSizes sizes;
   const absl::Time save_begin = absl::Now();
-  RETURN_IF_ERROR(SaveWorldFile(world, out, &sizes));
+  RETURN_IF_ERROR(SaveWorldFile(grid, flat, out, &sizes));
   const double save_seconds = absl::ToDoubleSeconds(absl::Now() - save_begin);
   const double build_seconds = absl::ToDoubleSeconds(report.time);
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {{"map", map_path},
                         {"agent", agent_name.empty() ? "default" : agent_name},
                         {"world", out},
-                        {"cells", world.grid().cell_count()},
-                        {"levels", LevelsJson(world)},
+                        {"cells", grid.cell_count()},
+                        {"levels", LevelsJson(LevelRows(flat))},
                         {"build_seconds", build_seconds},
                         {"save_seconds", save_seconds},
                         {"threads", report.threads},
@@ -156,7 +184,7 @@ absl::Status Build(const std::string& map_path) {
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();
   }
-  PrintSummary(world, sizes);
+  PrintSummary(grid, flat.params, LevelRows(flat), sizes);
   if (!agent_name.empty()) {
     std::printf("class grid of agent class '%s' (anchor coordinates)\n",
                 agent_name.c_str());
@@ -180,7 +208,7 @@ absl::Status Inspect(const std::string& path) {
                         {"width", world.grid().width()},
                         {"height", world.grid().height()},
                         {"cells", world.grid().cell_count()},
-                        {"levels", LevelsJson(world)},
+                        {"levels", LevelsJson(LevelRows(world))},
                         {"load_seconds", load_seconds},
                         {"file_bytes", sizes.total},
                         {"grid_bytes", sizes.grid},
@@ -197,7 +225,7 @@ absl::Status Inspect(const std::string& path) {
   std::printf(
       "%s: valid zonepath world (format version %u), loaded in %.3f s\n",
       path.c_str(), sizes.format_version, load_seconds);
-  PrintSummary(world, sizes);
+  PrintSummary(world.grid(), world.params(), LevelRows(world), sizes);
   std::printf(
       "in memory: %.1f MiB, of which %.1f MiB mapped from the file "
       "(shared between processes), %.1f MiB owned\n",

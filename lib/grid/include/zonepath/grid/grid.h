@@ -120,6 +120,12 @@ class Grid {
 
   // All costs, row by row (a copy: O(cells)).
   std::vector<uint8_t> CostVector() const { return costs_.ToVector(); }
+  // Calls fn(const uint8_t* data, size_t n) for consecutive stretches of
+  // the costs, row by row, without copying them (writers stream them).
+  template <typename Fn>
+  void ForEachCostSpan(Fn&& fn) const {
+    costs_.ForEachPage(fn);
+  }
 
   // Side of the label tiles, in cells.
   static constexpr int kLabelTileShift = 6;

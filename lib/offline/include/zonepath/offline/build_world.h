@@ -56,6 +56,18 @@ absl::Status ValidateBuildParams(const BuildParams& params);
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
                                  BuildReport* report = nullptr);
 
+// The abstraction BuildWorld would put in the World, flat and in the
+// world file's canonical layout. For builds that write a file and do not
+// plan: SaveWorldFile(grid, flat, path) then writes the same bytes as
+// SaveWorldFile(BuildWorld(...)) without a second copy of the abstraction
+// (the World's shared, paged one) in memory.
+//
+//   ASSIGN_OR_RETURN(Abstraction flat, BuildFlatAbstraction(grid, options));
+//   RETURN_IF_ERROR(SaveWorldFile(grid, flat, "map.zpw"));
+absl::StatusOr<Abstraction> BuildFlatAbstraction(const Grid& grid,
+                                                 const BuildOptions& options,
+                                                 BuildReport* report = nullptr);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_OFFLINE_BUILD_WORLD_H_

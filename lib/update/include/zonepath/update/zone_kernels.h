@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/path.h"
@@ -171,6 +172,15 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
 // `path` fields (for ordering cached paths).
 std::vector<uint32_t> AssembleLevel(std::vector<PendingEdge> edges,
                                     AbstractLevel* level);
+// The same for edges held in pieces (the level-1 build keeps each zone's
+// edges apart and never concatenates them: one copy of the edges less at
+// the build's peak). for_each_edge(fn) calls fn(edge) for each of the
+// `edge_count` edges, the same edges in the same order on every call (it
+// is called three times).
+using PendingEdgeVisitor =
+    absl::FunctionRef<void(absl::FunctionRef<void(const PendingEdge&)>)>;
+std::vector<uint32_t> AssembleLevel(PendingEdgeVisitor for_each_edge,
+                                    size_t edge_count, AbstractLevel* level);
 
 // One level's figures, filled by BuildAbstraction.
 struct LevelBuildStats {

@@ -85,7 +85,16 @@ absl::StatusOr<World> ParseWorld(absl::string_view bytes,
                                  absl::string_view name,
                                  const LoadOptions& options);
 
+// Writes the file atomically (temporary file, then rename), streaming the
+// arrays: no copy of the file is held in memory.
 absl::Status SaveWorldFile(const World& world, const std::string& path,
+                           WorldFileSizes* sizes = nullptr);
+// The same file for a grid and the canonical flat abstraction the offline
+// build produces (the bytes SaveWorldFile(World(grid, flat)) writes),
+// without making the World: a build can write what it built and hold no
+// second copy of the abstraction.
+absl::Status SaveWorldFile(const Grid& grid, const Abstraction& flat,
+                           const std::string& path,
                            WorldFileSizes* sizes = nullptr);
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     WorldFileSizes* sizes = nullptr);
