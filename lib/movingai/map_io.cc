@@ -13,6 +13,7 @@
 #include "absl/strings/str_split.h"
 #include "line_reader.h"
 #include "zonepath/base/atomic_file.h"
+#include "zonepath/base/cow_array.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 
@@ -88,7 +89,10 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
   int64_t width = 0, height = 0;
   RETURN_IF_ERROR(ReadHeader(reader, &width, &height));
   // Grow with the rows read: a lying header cannot force a big allocation.
-  std::vector<uint8_t> costs;
+  // Rows go straight into the grid's pages (no vector that doubles as it
+  // grows and is then copied: reading a map held up to 3x its cells).
+  CowArray<uint8_t> costs;
+  std::vector<uint8_t> row_costs;
   std::string line;
   for (int64_t row = 0; row < height; ++row) {
     if (!reader.Next(line)) {
@@ -98,6 +102,7 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
       return reader.Error("row ", row, " has ", line.size(),
                           " characters, header says width ", width);
     }
+    row_costs.clear();
     for (size_t x = 0; x < line.size(); ++x) {
       std::optional<uint8_t> cost = legend.CostOf(line[x]);
       if (!cost.has_value()) {
@@ -105,8 +110,9 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
                             ": unknown terrain character '",
                             absl::CEscape(line.substr(x, 1)), "'");
       }
-      costs.push_back(*cost);
+      row_costs.push_back(*cost);
     }
+    costs.Append(row_costs.data(), row_costs.size());
   }
   while (reader.Next(line)) {
     if (!absl::StripAsciiWhitespace(line).empty()) {
@@ -115,7 +121,8 @@ absl::StatusOr<Grid> ReadMap(std::istream& in, absl::string_view name,
   }
   RETURN_IF_ERROR(reader.status());
   if (in.bad()) return reader.Error("read error");
-  absl::StatusOr<Grid> grid = Grid::Create(width, height, std::move(costs));
+  absl::StatusOr<Grid> grid =
+      Grid::CreateFromPages(width, height, std::move(costs));
   if (!grid.ok()) {
     return absl::InvalidArgumentError(
         absl::StrCat(name, ": ", grid.status().message()));
