@@ -264,13 +264,7 @@ absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
   if (options.max_expansions < 0) {
     return absl::InvalidArgumentError("max_expansions must be >= 0");
   }
-  if (agent.width < 1 || agent.length < 1 ||
-      agent.width > AgentClass::kMaxFootprint ||
-      agent.length > AgentClass::kMaxFootprint) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "class '", agent.name, "' has footprint ", agent.width, " x ",
-        agent.length, "; sides must be 1..", AgentClass::kMaxFootprint));
-  }
+  if (absl::Status s = CheckFootprint(agent); !s.ok()) return s;
   if (agent.oriented && !(agent.backward_factor > 0 && agent.turn_cost >= 0 &&
                           std::isfinite(agent.backward_factor) &&
                           std::isfinite(agent.turn_cost))) {

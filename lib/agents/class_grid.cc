@@ -49,13 +49,7 @@ absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
         "agent class '", agent.name,
         "' is oriented: no class grid (use the class-aware search)"));
   }
-  if (agent.width < 1 || agent.length < 1 ||
-      agent.width > AgentClass::kMaxFootprint ||
-      agent.length > AgentClass::kMaxFootprint) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "agent class '", agent.name, "': footprint ", agent.width, "x",
-        agent.length, " outside 1..", AgentClass::kMaxFootprint));
-  }
+  if (absl::Status s = CheckFootprint(agent); !s.ok()) return s;
   const int64_t w = terrain.width(), h = terrain.height();
   // Rows: window `width` along x, into `rows` (16 bits: kImpassable is
   // 256); then columns: window `length` along y, straight into the costs.

@@ -48,6 +48,7 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/status/status.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/grid.h"
@@ -104,6 +105,11 @@ struct AgentClass {
     return {anchor.x, anchor.y, anchor.x + m, anchor.y + m};
   }
 };
+
+// OK if the class's footprint sides are in 1..kMaxFootprint, else
+// InvalidArgument naming the class (every class-aware search and grid
+// checks it before indexing by the footprint).
+absl::Status CheckFootprint(const AgentClass& agent);
 
 // Class cost of the cells in `rect`: the largest cost_of_type among them, or
 // 0 if one is outside the grid or impassable for the class. O(rect area).
