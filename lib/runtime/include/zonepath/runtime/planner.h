@@ -43,7 +43,6 @@
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/search_stats.h"
-#include "zonepath/search/zone_dijkstra.h"
 #include "zonepath/world/world.h"
 
 namespace zonepath {
