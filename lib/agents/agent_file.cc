@@ -63,9 +63,20 @@ class Parser {
   }
 
  private:
+  // `what` quotes the file's own text: bytes that are not printable ASCII
+  // are shown as \xNN, so a binary file gives a readable message.
   absl::Status Error(absl::string_view field, absl::string_view what) const {
+    std::string shown;
+    for (const char c : what) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u >= 0x20 && u < 0x7F) {
+        shown.push_back(c);
+      } else {
+        absl::StrAppend(&shown, "\\x", absl::Hex(u, absl::kZeroPad2));
+      }
+    }
     return absl::InvalidArgumentError(
-        absl::StrCat(file_, ":", line_, ": ", field, ": ", what));
+        absl::StrCat(file_, ":", line_, ": ", field, ": ", shown));
   }
 
   absl::Status CheckName(absl::string_view name) const {

@@ -150,6 +150,19 @@ TEST(AgentFileTest, DuplicateClassNamesLaterLine) {
               HasSubstr("dup.agents:5: name: duplicate class 'a'"));
 }
 
+TEST(AgentFileTest, BinaryBytesAreEscapedInMessages) {
+  absl::StatusOr<AgentSet> set =
+      ParseAgentText(std::string("\x01\xfe\x80z 1\n", 7), "bin.agents");
+  ASSERT_FALSE(set.ok());
+  const std::string message(set.status().message());
+  EXPECT_NE(message.find("bin.agents:1: statement:"), std::string::npos)
+      << message;
+  EXPECT_NE(message.find("\\x01\\xfe\\x80z"), std::string::npos) << message;
+  for (const char c : message) {
+    EXPECT_TRUE(c >= 0x20 && c < 0x7F) << message;
+  }
+}
+
 TEST(AgentFileTest, CommentsAndTabs) {
   absl::StatusOr<AgentSet> set = ParseAgentText(
       std::string(kTerrain) + "\tclass  a\tsize 2x3 cost road=1 # truck\r\n",
