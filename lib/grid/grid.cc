@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "zonepath/base/status_macros.h"
 
@@ -143,12 +144,23 @@ void Grid::LabelTile(uint32_t tile, LocalLabels* out) const {
   out->count = count;
 }
 
-void Grid::StoreLocalLabels(uint32_t tile, const LocalLabels& local) {
+namespace {
+
+// Width of a tile's packed labels for `count` tile-local components: 0, 1,
+// 2, 4, 8 or 16 bits.
+uint8_t LabelBits(uint32_t count) {
   uint8_t bits = 0;
-  if (local.count > 1) {
+  if (count > 1) {
     bits = 1;
-    while ((uint32_t{1} << bits) < local.count) bits *= 2;
+    while ((uint32_t{1} << bits) < count) bits *= 2;
   }
+  return bits;
+}
+
+}  // namespace
+
+void Grid::StoreLocalLabels(uint32_t tile, const LocalLabels& local) {
+  const uint8_t bits = LabelBits(local.count);
   const size_t n = local.labels.size();
   std::vector<uint8_t> packed((n * bits + 7) / 8, 0);
   for (size_t i = 0; bits != 0 && i < n; ++i) {
@@ -304,6 +316,197 @@ void Grid::ComputeGlobalComponents() {
       tiles_.Set(t, record);
     }
   }
+}
+
+uint64_t Grid::PackedTileBytes(uint32_t tile, uint8_t bits) const {
+  const Rect r = TileRect(tile);
+  return (static_cast<uint64_t>(r.width()) * r.height() * bits + 7) / 8;
+}
+
+Grid::StoredComponents Grid::Components() const {
+  StoredComponents out;
+  out.component_count = component_count_;
+  out.cost_counts = cost_counts_;
+  // Canonical already (a grid made by Create): share the arrays.
+  bool canonical = local_global_.size() == live_locals_;
+  uint64_t bytes = 0;
+  uint32_t locals = 0;
+  for (uint32_t t = 0; t < tile_count() && canonical; ++t) {
+    const TileLabels& r = tiles_[t];
+    canonical = r.slot_bits == r.bits && r.first_local == locals &&
+                r.byte_offset == (r.bits == 0 ? 0 : bytes);
+    bytes += r.bits == 0 ? 0 : PackedTileBytes(t, r.bits);
+    locals += r.local_count;
+  }
+  if (canonical && bytes == cell_labels_.size()) {
+    uint32_t next = 0;  // numbered by first appearance?
+    for (size_t i = 0; i < local_global_.size() && canonical; ++i) {
+      canonical = local_global_[i] <= next;
+      next += local_global_[i] == next;
+    }
+    canonical = canonical && next == component_count_;
+  }
+  if (canonical && bytes == cell_labels_.size()) {
+    out.tiles = tiles_;
+    out.cell_labels = cell_labels_;
+    out.local_global = local_global_;
+    return out;
+  }
+  // Copy the live slots and entries in tile order; renumber components by
+  // first appearance (the order ComputeGlobalComponents gives).
+  std::vector<uint32_t> renumber(component_count_, kNoComponent);
+  uint32_t next = 0;
+  std::vector<uint8_t> packed;
+  for (uint32_t t = 0; t < tile_count(); ++t) {
+    TileLabels r = tiles_[t];
+    const uint64_t n = r.bits == 0 ? 0 : PackedTileBytes(t, r.bits);
+    packed.resize(n);
+    for (uint64_t i = 0; i < n; ++i)
+      packed[i] = cell_labels_[r.byte_offset + i];
+    r.byte_offset = n == 0 ? 0 : out.cell_labels.size();
+    r.slot_bits = r.bits;
+    r.first_local = static_cast<uint32_t>(out.local_global.size());
+    out.cell_labels.Append(packed.data(), packed.size());
+    for (uint32_t l = 0; l < r.local_count; ++l) {
+      uint32_t& global = renumber[local_global_[tiles_[t].first_local + l]];
+      if (global == kNoComponent) global = next++;
+      out.local_global.PushBack(global);
+    }
+    out.tiles.PushBack(r);
+  }
+  out.component_count = next;
+  return out;
+}
+
+absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
+                                                CowArray<uint8_t> costs,
+                                                StoredComponents stored) {
+  RETURN_IF_ERROR(CheckSize(width, height));
+  if (static_cast<int64_t>(costs.size()) != width * height) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("grid size %dx%d needs %d costs, got %d", width, height,
+                        width * height, costs.size()));
+  }
+  Grid grid;
+  grid.width_ = static_cast<int32_t>(width);
+  grid.height_ = static_cast<int32_t>(height);
+  grid.costs_ = std::move(costs);
+  auto bad = [](const auto&... why) {
+    return absl::InvalidArgumentError(absl::StrCat(why...));
+  };
+  // Cost counts: 256 non-negative counts of all the cells.
+  if (stored.cost_counts.size() != 256) {
+    return bad("cost counts: ", stored.cost_counts.size(), " entries, not 256");
+  }
+  int64_t cells = 0;
+  for (int c = 0; c < 256; ++c) {
+    const int64_t n = stored.cost_counts[c];
+    if (n < 0 || n > grid.cell_count() - cells) {
+      return bad("cost counts: count of cost ", c, " is ", n,
+                 ", more than the grid's ", grid.cell_count(), " cells allow");
+    }
+    cells += n;
+  }
+  if (cells != grid.cell_count()) {
+    return bad("cost counts: sum to ", cells, ", not the grid's ",
+               grid.cell_count(), " cells");
+  }
+  // The canonical layout, tile by tile.
+  const uint32_t n = grid.tile_count();
+  if (stored.tiles.size() != n) {
+    return bad("label tiles: ", stored.tiles.size(), " records, not the ", n,
+               " tiles of a ", width, "x", height, " grid");
+  }
+  uint64_t bytes = 0;
+  uint64_t locals = 0;
+  for (uint32_t t = 0; t < n; ++t) {
+    const TileLabels& r = stored.tiles[t];
+    const uint64_t packed = grid.PackedTileBytes(t, r.bits);
+    if (r.local_count > kMaxTileComponents ||
+        r.bits != LabelBits(r.local_count) || r.slot_bits != r.bits ||
+        r.first_local != locals || r.byte_offset != (r.bits == 0 ? 0 : bytes)) {
+      return bad("label tile ", t, ": {byte_offset ", r.byte_offset,
+                 ", first_local ", r.first_local, ", local_count ",
+                 r.local_count, ", bits ", int{r.bits}, ", slot_bits ",
+                 int{r.slot_bits},
+                 "} is not the canonical record (expected byte_offset ",
+                 r.bits == 0 ? 0 : bytes, ", first_local ", locals, ", bits ",
+                 int{LabelBits(r.local_count)},
+                 " = slot_bits, local_count <= ", kMaxTileComponents, ")");
+    }
+    bytes += packed;
+    locals += r.local_count;
+  }
+  if (stored.cell_labels.size() != bytes) {
+    return bad("cell labels: ", stored.cell_labels.size(),
+               " bytes, the tiles need ", bytes);
+  }
+  if (stored.local_global.size() != locals) {
+    return bad("local-to-global table: ", stored.local_global.size(),
+               " entries, the tiles have ", locals, " components");
+  }
+  // Globals numbered by first appearance, so all below component_count.
+  uint32_t next = 0;
+  for (uint64_t i = 0; i < locals; ++i) {
+    const uint32_t g = stored.local_global[i];
+    if (g > next) {
+      return bad("local-to-global table: entry ", i, " is ", g,
+                 "; components are numbered in order of first appearance, "
+                 "the next new one would be ",
+                 next);
+    }
+    next += g == next;
+  }
+  if (next != stored.component_count) {
+    return bad("component count is ", stored.component_count,
+               ", the table has ", next);
+  }
+  grid.tiles_ = std::move(stored.tiles);
+  grid.cell_labels_ = std::move(stored.cell_labels);
+  grid.local_global_ = std::move(stored.local_global);
+  grid.component_count_ = stored.component_count;
+  grid.live_locals_ = locals;
+  // Every label indexes its tile's range: a tile with no components has no
+  // open cell; packed values that could reach past the count are checked.
+  for (uint32_t t = 0; t < n; ++t) {
+    const TileLabels& r = grid.tiles_[t];
+    const Rect rect = grid.TileRect(t);
+    if (r.local_count == 0) {
+      for (int32_t y = rect.y0; y < rect.y1; ++y) {
+        const size_t begin = static_cast<size_t>(y) * grid.width_ + rect.x0;
+        bool open = false;
+        grid.costs_.ForEachIn(begin, begin + rect.width(),
+                              [&](uint8_t c) { open |= c != kBlocked; });
+        if (open) {
+          return bad("label tile ", t, ": no components, but row ", y,
+                     " has an open cell");
+        }
+      }
+      continue;
+    }
+    if (r.bits == 0 || (uint32_t{1} << r.bits) == r.local_count) continue;
+    for (int32_t y = rect.y0; y < rect.y1; ++y) {
+      for (int32_t x = rect.x0; x < rect.x1; ++x) {
+        const uint32_t l = grid.LocalLabel(r, {x, y});
+        if (l >= r.local_count) {
+          return bad("label tile ", t, ": cell (", x, ",", y, ") has label ", l,
+                     ", the tile has ", r.local_count, " components");
+        }
+      }
+    }
+  }
+  grid.cost_counts_ = std::move(stored.cost_counts);
+  grid.SummariseCosts();
+  return grid;
+}
+
+bool Grid::SameComponentsAs(const Grid& other) const {
+  const StoredComponents a = Components(), b = other.Components();
+  return a.component_count == b.component_count &&
+         a.cost_counts == b.cost_counts &&
+         a.tiles.ToVector() == b.tiles.ToVector() &&
+         a.cell_labels.ToVector() == b.cell_labels.ToVector() &&
+         a.local_global.ToVector() == b.local_global.ToVector();
 }
 
 void Grid::CountCosts() {

@@ -82,6 +82,22 @@ PendingSection Section(uint32_t kind, uint32_t level, const std::vector<T>& v) {
                               v.size() * sizeof(T))});
 }
 
+// A CowArray's pages as spans of bytes.
+template <typename T>
+std::vector<absl::Span<const char>> PageSpans(const CowArray<T>& a) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<absl::Span<const char>> spans;
+  a.ForEachPage([&](const T* data, size_t n) {
+    spans.emplace_back(reinterpret_cast<const char*>(data), n * sizeof(T));
+  });
+  return spans;
+}
+
+bool IsComponentSection(uint32_t kind) {
+  return kind == kLabelTiles || kind == kLabelCells || kind == kLabelGlobal ||
+         kind == kGridSummary;
+}
+
 // Writes the file for `grid` and the canonical flat abstraction `a`.
 absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
                         std::ostream& out, WorldFileSizes* sizes) {
@@ -91,6 +107,21 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
     cost_spans.emplace_back(reinterpret_cast<const char*>(data), n);
   });
   sections.push_back(Section(kGrid, 0, std::move(cost_spans)));
+  // The labels in canonical form: shared with the grid when it already is.
+  const Grid::StoredComponents components = grid.Components();
+  sections.push_back(Section(kLabelTiles, 0, PageSpans(components.tiles)));
+  sections.push_back(
+      Section(kLabelCells, 0, PageSpans(components.cell_labels)));
+  sections.push_back(
+      Section(kLabelGlobal, 0, PageSpans(components.local_global)));
+  GridSummary summary{};
+  std::copy(components.cost_counts.begin(), components.cost_counts.end(),
+            summary.cost_counts);
+  summary.component_count = components.component_count;
+  sections.push_back(
+      Section(kGridSummary, 0,
+              {absl::Span<const char>(reinterpret_cast<const char*>(&summary),
+                                      sizeof(summary))}));
   sections.push_back(Section(kBeacons, 0, a.beacons));
   for (size_t i = 0; i < a.levels.size(); ++i) {
     const AbstractLevel& level = a.levels[i];
@@ -129,6 +160,8 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
     offset += p.entry.size;
     if (p.entry.kind == kGrid) {
       s.grid += p.entry.size;
+    } else if (IsComponentSection(p.entry.kind)) {
+      s.components += p.entry.size;
     } else if (p.entry.kind == kPathBegin || p.entry.kind == kPathRuns) {
       s.cached_paths += p.entry.size;
     } else {
@@ -253,6 +286,7 @@ class Parser {
     s.format_version = header_.version;
     for (const SectionEntry& e : table_) {
       (e.kind == kGrid                                 ? s.grid
+       : IsComponentSection(e.kind)                    ? s.components
        : (e.kind == kPathBegin || e.kind == kPathRuns) ? s.cached_paths
                                                        : s.abstraction) +=
           e.size;
@@ -264,21 +298,14 @@ class Parser {
       return Loss("section grid has ", cost_bytes.size(),
                   " cells, header says ", header_.width, "x", header_.height);
     }
-    const auto* cost_data = reinterpret_cast<const uint8_t*>(cost_bytes.data());
-    absl::StatusOr<Grid> grid = Grid::CreateFromPages(
-        header_.width, header_.height,
-        keeper_ != nullptr ? CowArray<uint8_t>::FromExternal(
-                                 cost_data, cost_bytes.size(), keeper_)
-                           : CowArray<uint8_t>::FromVector(std::vector<uint8_t>(
-                                 cost_data, cost_data + cost_bytes.size())));
-    if (!grid.ok()) return Loss("section grid: ", grid.status().message());
-    grid_ = &*grid;
+    ASSIGN_OR_RETURN(Grid grid, ReadGrid(cost_bytes));
+    grid_ = &grid;
 
     AbstractionView a;
     a.params = params_;
     RETURN_IF_ERROR(Read(kBeacons, 0, &a.beacons));
     for (size_t b = 0; b < a.beacons.size(); ++b) {
-      if (!grid->PassableOrFalse(a.beacons[b])) {
+      if (!grid.PassableOrFalse(a.beacons[b])) {
         return Loss("section beacons: beacon ", b, " at ",
                     PointString(a.beacons[b]),
                     " is outside the grid or blocked");
@@ -308,14 +335,15 @@ class Parser {
     } else if (verify_refinement_) {
       RETURN_IF_ERROR(CheckZoneReachability(a));
     }
+    if (verify_refinement_) RETURN_IF_ERROR(CheckStoredComponents(grid));
     if (sizes != nullptr) *sizes = s;
     if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
       // The arrays just validated, as pages viewing the mapping (sections
       // start on page boundaries, so every element is aligned): the world
       // owns none of them.
-      return World(*std::move(grid), ViewAbstraction(a), 0);
+      return World(std::move(grid), ViewAbstraction(a), 0);
     }
-    return World(*std::move(grid), a.Copy());
+    return World(std::move(grid), a.Copy());
   }
 
  private:
@@ -452,6 +480,72 @@ class Parser {
         }
       }
       covered = std::max(covered, end);
+    }
+    return absl::OkStatus();
+  }
+
+  // Array `data` as pages: views of the mapping, or a copy without one.
+  template <typename T>
+  CowArray<T> Pages(absl::Span<const T> data) const {
+    return keeper_ != nullptr
+               ? CowArray<T>::FromExternal(data.data(), data.size(), keeper_)
+               : CowArray<T>::FromVector(
+                     std::vector<T>(data.begin(), data.end()));
+  }
+
+  // The grid on the grid section, with the stored component labels (version
+  // 3) or labelling the cells again (older files). With verify_refinement
+  // the stored labels are also compared with a fresh labelling (O(cells)).
+  absl::StatusOr<Grid> ReadGrid(absl::string_view cost_bytes) {
+    const absl::Span<const uint8_t> costs(
+        reinterpret_cast<const uint8_t*>(cost_bytes.data()), cost_bytes.size());
+    if (header_.version < kFirstLabelledVersion) {
+      absl::StatusOr<Grid> grid =
+          Grid::CreateFromPages(header_.width, header_.height, Pages(costs));
+      if (!grid.ok()) return Loss("section grid: ", grid.status().message());
+      return grid;
+    }
+    Grid::StoredComponents stored;
+    absl::Span<const Grid::TileLabels> tiles;
+    absl::Span<const uint8_t> cells;
+    absl::Span<const uint32_t> local_global;
+    absl::Span<const GridSummary> summary;
+    RETURN_IF_ERROR(Read(kLabelTiles, 0, &tiles));
+    RETURN_IF_ERROR(Read(kLabelCells, 0, &cells));
+    RETURN_IF_ERROR(Read(kLabelGlobal, 0, &local_global));
+    RETURN_IF_ERROR(Read(kGridSummary, 0, &summary));
+    if (summary.size() != 1 || summary[0].reserved != 0) {
+      return Loss("section grid_summary: ", summary.size(),
+                  " records (expected 1)",
+                  summary.size() == 1 ? ", reserved is not 0" : "");
+    }
+    stored.tiles = Pages(tiles);
+    stored.cell_labels = Pages(cells);
+    stored.local_global = Pages(local_global);
+    stored.component_count = summary[0].component_count;
+    stored.cost_counts.assign(std::begin(summary[0].cost_counts),
+                              std::end(summary[0].cost_counts));
+    absl::StatusOr<Grid> grid = Grid::CreateWithComponents(
+        header_.width, header_.height, Pages(costs), std::move(stored));
+    if (!grid.ok()) {
+      return Loss("component labels: ", grid.status().message());
+    }
+    return grid;
+  }
+
+  // With verify_refinement, stored labels (version 3) against a fresh
+  // labelling of the cells: O(cells), like the refinement checks.
+  absl::Status CheckStoredComponents(const Grid& grid) const {
+    if (header_.version < kFirstLabelledVersion) return absl::OkStatus();
+    const absl::Span<const uint8_t> costs(
+        reinterpret_cast<const uint8_t*>(grid_costs_), grid.cell_count());
+    ASSIGN_OR_RETURN(
+        const Grid fresh,
+        Grid::CreateFromPages(header_.width, header_.height, Pages(costs)));
+    if (!grid.SameComponentsAs(fresh)) {
+      return Loss(
+          "component labels: disagree with the grid's cells (labelling "
+          "them again gives other components or cost counts)");
     }
     return absl::OkStatus();
   }

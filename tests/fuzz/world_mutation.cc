@@ -156,6 +156,46 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
         }
       }
     }
+    case kLabelTiles: {  // one field of a Grid::TileLabels record
+      const size_t at = e.offset + i * 16;
+      switch (rng() % 5) {
+        case 0:
+          Store<uint64_t>(b, at, Load<uint64_t>(*b, at) + Below(rng, 9) - 4);
+          return absl::StrCat(where, ".byte_offset");
+        case 1:
+          Store(b, at + 8, NewU32(rng, Load<uint32_t>(*b, at + 8), 64));
+          return absl::StrCat(where, ".first_local");
+        case 2:
+          Store<uint16_t>(b, at + 12,
+                          static_cast<uint16_t>(
+                              NewU32(rng, Load<uint16_t>(*b, at + 12), 2100)));
+          return absl::StrCat(where, ".local_count");
+        default: {
+          const size_t field = at + 14 + rng() % 2;
+          (*b)[field] = static_cast<char>(
+              rng() % 2 ? 1u << (rng() % 5) : static_cast<uint8_t>(rng()));
+          return absl::StrCat(where, field == at + 14 ? ".bits" : ".slot_bits");
+        }
+      }
+    }
+    case kLabelCells: {
+      const size_t at = e.offset + i;
+      (*b)[at] = static_cast<char>(rng() % 2 ? (*b)[at] ^ (1 << (rng() % 8))
+                                             : static_cast<char>(rng()));
+      return absl::StrCat(where, " changed");
+    }
+    case kGridSummary: {  // a cost count or the component count
+      if (rng() % 3 == 0) {
+        const size_t at = e.offset + 256 * 8;
+        Store(b, at, NewU32(rng, Load<uint32_t>(*b, at), 64));
+        return absl::StrCat(where, ".component_count");
+      }
+      const size_t c = rng() % 2 ? rng() % 4 : rng() % 256;
+      const size_t at = e.offset + c * 8;
+      Store<int64_t>(
+          b, at, Load<int64_t>(*b, at) + static_cast<int64_t>(rng() % 3) - 1);
+      return absl::StrCat(where, ".cost_counts[", c, "]");
+    }
     case kPathRuns: {
       const size_t at = e.offset + i * 4;
       const uint32_t old = Load<uint32_t>(*b, at);
@@ -192,10 +232,15 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
 size_t ElementBytes(uint32_t kind) {
   switch (kind) {
     case kGrid:
+    case kLabelCells:
       return 1;
     case kBeacons:
     case kEdges:
       return 8;
+    case kLabelTiles:
+      return 16;
+    case kGridSummary:  // mutated as a whole record
+      return sizeof(GridSummary);
     default:
       return 4;
   }
@@ -255,7 +300,7 @@ std::string MutateWorldBytes(std::mt19937_64& rng, std::string* bytes) {
     const size_t at = kHeaderBytes + i * kEntryBytes;
     switch (rng() % 4) {
       case 0:
-        Store(&b, at, NewU32(rng, table[i].kind, 10));
+        Store(&b, at, NewU32(rng, table[i].kind, kGridSummary + 1));
         what = absl::StrCat("table[", i, "].kind");
         break;
       case 1:
@@ -275,7 +320,7 @@ std::string MutateWorldBytes(std::mt19937_64& rng, std::string* bytes) {
     }
   } else {  // one element of a section
     const Entry& e = table[Below(rng, table.size())];
-    if (e.kind < kGrid || e.kind > kPathRuns || e.offset > b.size() ||
+    if (e.kind < kGrid || e.kind > kGridSummary || e.offset > b.size() ||
         e.size > b.size() - e.offset || e.size < ElementBytes(e.kind)) {
       return MutateWorldBytes(rng, bytes);
     }

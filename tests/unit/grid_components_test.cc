@@ -124,6 +124,139 @@ TEST(GridComponentsTest, MatchFloodFillAfterRandomSequencesOfChanges) {
   }
 }
 
+// The stored form (what a world file holds) is canonical: after any
+// sequence of changes it equals a fresh labelling of the same cells, and a
+// grid made from it without labelling answers like the flood fill.
+TEST(GridComponentsTest, StoredComponentsAreCanonicalAfterChanges) {
+  for (uint64_t seed = 1; seed <= 16; ++seed) {
+    Grid grid = RandomWorld(seed);
+    std::mt19937_64 rng(seed * 104729);
+    for (int batch = 0; batch < 30; ++batch) {
+      grid = grid.WithCosts(RandomBatch(grid, rng));
+      const std::string context =
+          "seed " + std::to_string(seed) + " batch " + std::to_string(batch);
+      const Grid fresh =
+          *Grid::Create(grid.width(), grid.height(), grid.CostVector());
+      ASSERT_TRUE(grid.SameComponentsAs(fresh)) << context;
+      absl::StatusOr<Grid> stored = Grid::CreateWithComponents(
+          grid.width(), grid.height(),
+          CowArray<uint8_t>::FromVector(grid.CostVector()), grid.Components());
+      ASSERT_TRUE(stored.ok()) << context << ": " << stored.status();
+      EXPECT_EQ(stored->passable_count(), fresh.passable_count()) << context;
+      EXPECT_EQ(stored->min_cost(), fresh.min_cost()) << context;
+      ExpectLabelsMatchFloodFill(*stored, context + " stored");
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+// Stored components are checked for everything an access relies on: each
+// broken field is refused by name, and a check that cannot fail would show
+// here as an accepted case.
+TEST(GridComponentsTest, BrokenStoredComponentsAreRefused) {
+  // Seed 3: a 64 x 64 checkerboard tile (2048 components, 16-bit labels)
+  // in open ground; seed 1: random terrain with tiles of 3, 5, ... labels.
+  for (uint64_t seed : {1, 3}) {
+    const Grid grid = RandomWorld(seed);
+    const auto costs = [&] {
+      return CowArray<uint8_t>::FromVector(grid.CostVector());
+    };
+    auto refused = [&](Grid::StoredComponents s, const std::string& why) {
+      absl::StatusOr<Grid> g = Grid::CreateWithComponents(
+          grid.width(), grid.height(), costs(), std::move(s));
+      EXPECT_FALSE(g.ok()) << "seed " << seed << ": accepted " << why;
+      if (!g.ok()) {
+        EXPECT_EQ(g.status().code(), absl::StatusCode::kInvalidArgument);
+        EXPECT_NE(std::string(g.status().message()).find(why),
+                  std::string::npos)
+            << g.status();
+      }
+    };
+    ASSERT_TRUE(Grid::CreateWithComponents(grid.width(), grid.height(), costs(),
+                                           grid.Components())
+                    .ok());
+    const Grid::StoredComponents good = grid.Components();
+    // A tile whose label values can exceed its count (bits wider than
+    // needed), with one open cell given the largest value.
+    uint32_t loose = 0;
+    while (loose < good.tiles.size() &&
+           (good.tiles[loose].bits == 0 ||
+            (1u << good.tiles[loose].bits) == good.tiles[loose].local_count)) {
+      ++loose;
+    }
+    ASSERT_LT(loose, good.tiles.size()) << "seed " << seed;
+    {
+      Grid::StoredComponents s = good;
+      s.tiles.Mutable(loose).bits = 8 + (s.tiles[loose].bits == 8 ? 8 : 0);
+      refused(s, "is not the canonical record");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.tiles.Mutable(1).first_local += 1;
+      refused(s, "is not the canonical record");
+    }
+    {
+      Grid::StoredComponents s = good;
+      // The tile's first byte all ones: its first cell's label is the
+      // largest the width allows, at least the tile's count.
+      const Grid::TileLabels t = s.tiles[loose];
+      s.cell_labels.Set(t.byte_offset, 0xFF);
+      if (t.bits == 16) s.cell_labels.Set(t.byte_offset + 1, 0xFF);
+      refused(s, "components");  // "has label L, the tile has N components"
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.cell_labels.PushBack(0);
+      refused(s, "cell labels:");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.local_global.PushBack(0);
+      refused(s, "local-to-global table:");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.local_global.Set(0, 5);  // the first entry must be component 0
+      refused(s, "order of first appearance");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.component_count += 1;
+      refused(s, "component count");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.cost_counts[1] += 1;
+      refused(s, "cost counts");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.cost_counts[0] = -1;
+      refused(s, "cost counts");
+    }
+    {
+      Grid::StoredComponents s = good;
+      s.tiles.PushBack(Grid::TileLabels{});
+      refused(s, "label tiles:");
+    }
+  }
+  // A tile said to have no component must have no open cell.
+  std::vector<uint8_t> costs(128 * 64, 0);
+  costs[70] = 1;  // one open cell in the second tile
+  const Grid two = *Grid::Create(128, 64, costs);
+  Grid::StoredComponents s = two.Components();
+  ASSERT_EQ(s.tiles[1].local_count, 1);
+  s.tiles.Mutable(1).local_count = 0;
+  s.local_global = CowArray<uint32_t>();
+  s.component_count = 0;
+  absl::StatusOr<Grid> g = Grid::CreateWithComponents(
+      128, 64, CowArray<uint8_t>::FromVector(costs), std::move(s));
+  ASSERT_FALSE(g.ok());
+  EXPECT_NE(std::string(g.status().message()).find("has an open cell"),
+            std::string::npos)
+      << g.status();
+}
+
 // Labels cost (almost) nothing where a tile is one component: an open
 // world's labels are the tile records and table, under 0.01 bytes a cell.
 TEST(GridComponentsTest, OneComponentTilesStoreNoCellLabels) {

@@ -134,6 +134,57 @@ class Grid {
   // tile-to-global table).
   size_t ComponentBytes() const;
 
+  // One label tile: its cells' tile-local labels are `bits` wide (0: all
+  // open cells are local component 0), packed row by row (tile width) from
+  // byte `byte_offset` of the cell labels, in a slot sized for `slot_bits`;
+  // local label l is global component local_global[first_local + l]. The
+  // layout is also the world file's (16 bytes, little-endian).
+  struct TileLabels {
+    uint64_t byte_offset = 0;
+    uint32_t first_local = 0;
+    uint16_t local_count = 0;  // tile-local components (at most 2048)
+    uint8_t bits = 0;
+    uint8_t slot_bits = 0;
+    bool operator==(const TileLabels&) const = default;
+  };
+  static_assert(sizeof(TileLabels) == 16);
+  // Most tile-local components a tile can hold (a checkerboard of 64 x 64).
+  static constexpr uint32_t kMaxTileComponents =
+      kLabelTileSide * kLabelTileSide / 2;
+
+  // The component labels in the canonical form a world file stores: tiles
+  // in order, each tile's packed labels right after the previous tile's
+  // (slot_bits == bits; byte_offset 0 when bits is 0), table entries in
+  // tile order, components numbered in order of first appearance, plus the
+  // count of cells of each cost. A grid made by Create is already in this
+  // form (the arrays are shared, not copied); one changed by WithCosts is
+  // copied into it (O(tiles + label bytes)). Equal grids give equal parts,
+  // whatever changes they went through.
+  struct StoredComponents {
+    CowArray<TileLabels> tiles;
+    CowArray<uint8_t> cell_labels;
+    CowArray<uint32_t> local_global;
+    uint32_t component_count = 0;
+    std::vector<int64_t> cost_counts;  // 256 entries
+  };
+  StoredComponents Components() const;
+  // A grid from its costs and stored components (e.g. views of a mapped
+  // world file), without labelling the cells again: O(tiles + components +
+  // label bytes), plus the cells of tiles the labels say are all blocked.
+  // Checks everything component() and WithCosts rely on to stay in bounds
+  // (InvalidArgument naming the tile or entry otherwise): the canonical
+  // layout, label values below their tile's count, global labels below
+  // component_count, cost counts that sum to the cells. It cannot tell
+  // labels that merely disagree with the costs (that takes O(cells):
+  // SameComponentsAs on a grid made by Create); those give wrong
+  // reachability answers, never an out-of-bounds read.
+  static absl::StatusOr<Grid> CreateWithComponents(int64_t width,
+                                                   int64_t height,
+                                                   CowArray<uint8_t> costs,
+                                                   StoredComponents stored);
+  // Whether both grids store the same components (canonical forms equal).
+  bool SameComponentsAs(const Grid& other) const;
+
   // Bytes held by this grid (cost and component arrays, shared pages
   // included) and the part of them this grid wrote itself rather than
   // sharing with the grid it was made from.
@@ -144,17 +195,6 @@ class Grid {
   size_t MappedBytes() const { return costs_.MappedBytes(); }
 
  private:
-  // One label tile: its cells' tile-local labels are `bits` wide (0: all
-  // open cells are local component 0), packed row by row (tile width) from
-  // byte `byte_offset` of cell_labels_, in a slot sized for `slot_bits`;
-  // local label l is global component local_global_[first_local + l].
-  struct TileLabels {
-    uint64_t byte_offset = 0;
-    uint32_t first_local = 0;
-    uint16_t local_count = 0;  // tile-local components (at most 2048)
-    uint8_t bits = 0;
-    uint8_t slot_bits = 0;
-  };
   // A tile's open cells labelled by tile-local component (row-major order of
   // first cells), and how many components.
   struct LocalLabels {
@@ -175,6 +215,8 @@ class Grid {
            static_cast<uint32_t>(p.x >> kLabelTileShift);
   }
   Rect TileRect(uint32_t tile) const;
+  // Bytes of a tile's labels packed `bits` wide.
+  uint64_t PackedTileBytes(uint32_t tile, uint8_t bits) const;
   uint32_t LocalLabel(const TileLabels& t, Point p) const {
     if (t.bits == 0) return 0;
     const int32_t tile_w =

@@ -4,15 +4,18 @@
 // Layout (little-endian): a fixed header (magic "ZONEPATH", format version,
 // endianness mark, build parameters, grid size, section count, CRC-32 of the
 // header), a section table (kind, level, offset, size, CRC-32 of the bytes),
-// then the sections: the grid's cost bytes, the beacon cells, and per level
-// the CSR arrays of AbstractLevel (plus cached paths when built with them).
+// then the sections: the grid's cost bytes, its component labels
+// (Grid::StoredComponents, version 3), the beacon cells, and per level the
+// CSR arrays of AbstractLevel (plus cached paths when built with them).
 // Sections are the canonical flat arrays (Abstraction) byte for byte and
 // start at 4096-byte offsets (format version 2), so loading maps the file
-// read-only, lets the grid's cost pages view the mapping (no copy; shared
-// between processes), validates, and copies the abstraction into pages
-// (SharedAbstraction), with no per-edge parsing. Saving an updated world
-// writes its canonical layout (SharedAbstraction::ToFlat): the same bytes
-// as a full build of its grid.
+// read-only, and the grid's costs and labels and the abstraction's arrays
+// view the mapping (no copy; shared between processes) after validation,
+// with no per-edge parsing and no pass over the cells. Saving an updated
+// world writes its canonical layout (SharedAbstraction::ToFlat,
+// Grid::Components): the same bytes as a full build of its grid. Version 2
+// files (no labels) are read by labelling the cells again; version 1 files
+// (sections not aligned) by copying.
 //
 // Loading checks everything before use and returns
 //   kDataLoss            truncated file, checksum mismatch, inconsistent data
@@ -37,7 +40,7 @@
 
 namespace zonepath {
 
-inline constexpr uint32_t kWorldFormatVersion = 2;
+inline constexpr uint32_t kWorldFormatVersion = 3;
 // The oldest version this build reads (1: sections not page-aligned).
 inline constexpr uint32_t kOldestWorldFormatVersion = 1;
 
@@ -52,6 +55,10 @@ struct LoadOptions {
   // turns an edge it cannot refine into a DataLoss status, never an illegal
   // path (tests/hostile), so this only moves the error from the first query
   // that needs the edge to load time. `zonepath inspect --verify` runs it.
+  // It also labels the cells again and compares with the stored component
+  // labels (version 3; loading checks only their structure: labels that
+  // disagree with the cells give wrong reachability answers, never an
+  // out-of-bounds read or an illegal path).
   bool verify_refinement = false;
   // Map the file read-only and let the grid's costs view the mapping
   // (shared with every process that maps the file; a change copies the
@@ -68,6 +75,7 @@ struct WorldFileSizes {
   uint64_t total = 0;
   uint64_t header = 0;  // header and section table
   uint64_t grid = 0;
+  uint64_t components = 0;   // the grid's component labels (version 3)
   uint64_t abstraction = 0;  // beacons and level arrays
   uint64_t cached_paths = 0;
   uint32_t format_version = kWorldFormatVersion;  // of the file read

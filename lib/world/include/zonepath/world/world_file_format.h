@@ -50,15 +50,31 @@ enum SectionKind : uint32_t {
   kNodeComponent = 7,  // per level: uint32_t per node
   kPathBegin = 8,      // level 1: uint32_t per edge + 1
   kPathRuns = 9,       // level 1: CachedPaths::PackRun
+  // Since version 3, the grid's component labels (Grid::StoredComponents),
+  // so loading need not label every cell again.
+  kLabelTiles = 10,   // Grid::TileLabels (16 bytes) per 64 x 64 label tile
+  kLabelCells = 11,   // the tiles' packed tile-local labels
+  kLabelGlobal = 12,  // uint32_t global component per tile-local one
+  kGridSummary = 13,  // one GridSummary
 };
+inline constexpr uint32_t kFirstLabelledVersion = 3;
+
+// Counts the grid keeps exact under changes without a scan of its cells.
+struct GridSummary {
+  int64_t cost_counts[256];  // cells of each cost (0 = blocked)
+  uint32_t component_count;
+  uint32_t reserved;  // 0
+};
+static_assert(sizeof(GridSummary) == 2056);
 
 // The section's name as messages print it ("edges"), "unknown" otherwise.
 inline const char* SectionName(uint32_t kind) {
   constexpr const char* kNames[] = {
-      "unknown",    "grid",     "beacons",         "node_beacon",
-      "edge_begin", "edges",    "zone_node_begin", "node_component",
-      "path_begin", "path_runs"};
-  return kind <= kPathRuns ? kNames[kind] : kNames[0];
+      "unknown",      "grid",        "beacons",         "node_beacon",
+      "edge_begin",   "edges",       "zone_node_begin", "node_component",
+      "path_begin",   "path_runs",   "label_tiles",     "label_cells",
+      "label_global", "grid_summary"};
+  return kind <= kGridSummary ? kNames[kind] : kNames[0];
 }
 
 struct SectionEntry {
