@@ -14,6 +14,7 @@
 #include "world_mutation.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/world/world_file.h"
 #include "zonepath/world/world_file_format.h"
 
@@ -114,6 +115,57 @@ TEST(WorldConsistencyTest, ZoneCutBehindItsEdgesIsAStatusNotAnIllegalPath) {
   EXPECT_EQ(refused.status().code(), absl::StatusCode::kDataLoss);
   EXPECT_THAT(std::string(refused.status().message()),
               HasSubstr("are not connected inside their zone"));
+}
+
+// Component labels are loaded, not recomputed (format version 3); loading
+// checks their structure only. Labels that merge two separate regions
+// (valid layout, checksums repaired) load, and then a query across the wall
+// is searched instead of answered "unreachable" at once: it must end in a
+// status or "unreachable", never in a path, and every other query stays
+// legal. With the deep check on, loading refuses the file.
+TEST(WorldConsistencyTest, LabelsThatMergeSeparateRegionsNeverYieldAPath) {
+  BuildOptions o;
+  o.params.zone_size = 16;
+  o.params.levels = 2;
+  o.threads = 1;
+  // 96 x 64, walled at x = 40: tile 0 holds both sides (labels 0 and 1),
+  // tile 1 the right side only (1).
+  std::vector<uint8_t> costs(static_cast<size_t>(96) * 64, 1);
+  for (int y = 0; y < 64; ++y) costs[static_cast<size_t>(y) * 96 + 40] = 0;
+  absl::StatusOr<World> world = BuildWorld(*Grid::Create(96, 64, costs), o);
+  ASSERT_TRUE(world.ok()) << world.status();
+  ASSERT_EQ(world->grid().component_count(), 2u);
+  std::string bytes = SerializeWorld(*world);
+  for (uint64_t i = 0; i < 3; ++i) {
+    Poke<uint32_t>(&bytes, world_format::kLabelGlobal, 0, i, 0, 0, 4);
+  }
+  Poke<uint32_t>(&bytes, world_format::kGridSummary, 0, 0, 256 * 8, 1,
+                 sizeof(world_format::GridSummary));
+  absl::StatusOr<World> merged = ParseWorld(bytes, "merged.zpw");
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  ASSERT_TRUE(merged->grid().SameComponent({0, 0}, {95, 63}));
+  Planner planner(*merged);
+  RunLengthPath path;
+  for (bool smooth : {false, true}) {
+    PlanOptions options;
+    options.smooth = smooth;
+    absl::StatusOr<SearchOutcome> across =
+        planner.FindPath({2, 30}, {90, 30}, options, &path);
+    EXPECT_TRUE(!across.ok() || *across != SearchOutcome::kFound)
+        << "a path through the wall";
+  }
+  std::mt19937_64 rng(5);
+  const fuzz::MutantResult r = fuzz::CheckMutant(bytes, rng, 200);
+  EXPECT_TRUE(r.loaded);
+  EXPECT_EQ(r.illegal_paths, 0) << r.first_problem;
+  EXPECT_GT(r.found, 0);
+  LoadOptions deep;
+  deep.verify_refinement = true;
+  absl::StatusOr<World> refused = ParseWorld(bytes, "merged.zpw", deep);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(refused.status().message()),
+              HasSubstr("component labels: disagree with the grid"));
 }
 
 TEST(WorldConsistencyTest, ValidWorldsOfEveryShapeLoad) {

@@ -3,6 +3,8 @@
 // files, wrong version), plus atomic saving.
 #include "zonepath/world/world_file.h"
 
+#include <zlib.h>
+
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -254,6 +256,84 @@ TEST(WorldFileTest, MappedLoadViewsTheFileAndResavesTheSameBytes) {
     absl::StatusOr<World> fast = LoadWorldFile(path, unverified);
     ASSERT_TRUE(fast.ok()) << fast.status();
     EXPECT_EQ(SerializeWorld(*fast), bytes);
+  }
+}
+
+// The same file as format version 2 (no component labels): the label
+// sections zeroed and dropped from the table, version 2, checksums redone.
+std::string AsVersion2(const std::string& v3) {
+  using namespace world_format;  // NOLINT: the layout under test
+  std::string bytes = v3;
+  FileHeader header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  std::vector<SectionEntry> kept;
+  for (uint32_t i = 0; i < header.section_count; ++i) {
+    SectionEntry e;
+    std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
+    if (e.kind >= kLabelTiles && e.kind <= kGridSummary) {
+      std::memset(bytes.data() + e.offset, 0, e.size);
+    } else {
+      kept.push_back(e);
+    }
+  }
+  std::memset(bytes.data() + sizeof(header), 0,
+              header.section_count * sizeof(SectionEntry));
+  std::memcpy(bytes.data() + sizeof(header), kept.data(),
+              kept.size() * sizeof(SectionEntry));
+  header.version = 2;
+  header.section_count = static_cast<uint32_t>(kept.size());
+  header.header_crc = 0;
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  header.header_crc = static_cast<uint32_t>(crc32(
+      crc32(0L, nullptr, 0), reinterpret_cast<const Bytef*>(bytes.data()),
+      static_cast<uInt>(sizeof(header) + kept.size() * sizeof(SectionEntry))));
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  return bytes;
+}
+
+// Version 3 stores the component labels in canonical form (a loaded world
+// answers from them without labelling its cells; the mapped load views
+// them), and version 2 files, without them, still load by labelling.
+TEST(WorldFileTest, ComponentLabelsAreStoredAndVersion2FilesStillLoad) {
+  const TempDir dir("zonepath_world_labels_test");
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    MapGenOptions g;
+    g.kind = seed == 2 ? MapKind::kMaze : MapKind::kRooms;
+    g.width = 150;
+    g.height = 140;
+    g.seed = seed;
+    BuildOptions o;
+    o.params.zone_size = 16;
+    o.threads = 1;
+    const World world = *BuildWorld(*GenerateMap(g), o);
+    WorldFileSizes sizes;
+    const std::string bytes = SerializeWorld(world, &sizes);
+    EXPECT_GT(sizes.components, 0u);
+    EXPECT_GE(sizes.total,
+              sizes.header + sizes.grid + sizes.components + sizes.abstraction);
+    absl::StatusOr<World> back = ParseWorld(bytes);
+    ASSERT_TRUE(back.ok()) << back.status();
+    EXPECT_TRUE(back->grid().SameComponentsAs(world.grid())) << seed;
+    const std::string path = dir.File("w.zpw");
+    ASSERT_TRUE(SaveWorldFile(world, path).ok());
+    absl::StatusOr<World> mapped = LoadWorldFile(path);
+    ASSERT_TRUE(mapped.ok()) << mapped.status();
+    EXPECT_TRUE(mapped->grid().SameComponentsAs(world.grid())) << seed;
+    // Every label array views the file: mapped bytes cover the grid and
+    // the labels, whatever their share.
+    EXPECT_GE(
+        mapped->grid().MappedBytes(),
+        sizes.grid + sizes.components - sizeof(world_format::GridSummary));
+
+    const std::string v2 = AsVersion2(bytes);
+    WorldFileSizes old_sizes;
+    absl::StatusOr<World> old = ParseWorld(v2, "v2.zpw");
+    ASSERT_TRUE(old.ok()) << old.status();
+    ASSERT_TRUE(ParseWorld(v2, "v2.zpw", LoadOptions()).ok());
+    EXPECT_TRUE(old->grid().SameComponentsAs(world.grid())) << seed;
+    // Saving it again writes version 3, the same bytes as the original.
+    EXPECT_EQ(SerializeWorld(*old, &old_sizes), bytes);
+    EXPECT_EQ(old_sizes.components, sizes.components);
   }
 }
 

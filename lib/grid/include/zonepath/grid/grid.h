@@ -191,8 +191,12 @@ class Grid {
   size_t MemoryUsage() const;
   size_t OwnedBytes() const;
   // The part of MemoryUsage that views external memory (a mapped file's
-  // cost bytes): file-backed, shared between processes that map the file.
-  size_t MappedBytes() const { return costs_.MappedBytes(); }
+  // cost bytes and component labels): file-backed, shared between
+  // processes that map the file.
+  size_t MappedBytes() const {
+    return costs_.MappedBytes() + cell_labels_.MappedBytes() +
+           tiles_.MappedBytes() + local_global_.MappedBytes();
+  }
 
  private:
   // A tile's open cells labelled by tile-local component (row-major order of

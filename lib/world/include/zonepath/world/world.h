@@ -54,7 +54,7 @@ class World {
     return grid_.OwnedBytes() + abstraction_.OwnedBytes();
   }
   // The part of MemoryUsage that views a mapped world file (the grid's costs
-  // and the abstraction's arrays: file-backed, shared by every process that
+  // and component labels and the abstraction's arrays: file-backed, shared by every process that
   // maps the file; never owned).
   size_t MappedBytes() const {
     return grid_.MappedBytes() + abstraction_.MappedBytes();
