@@ -124,11 +124,13 @@ void PrintSummary(const Grid& grid, const BuildParams& p,
         static_cast<long long>(rows[i].edges));
   }
   std::printf(
-      "file: %llu bytes = header %llu + grid %llu + abstraction %llu + "
-      "cached paths %llu (abstraction %.3f bytes/cell)\n",
+      "file: %llu bytes = header %llu + grid %llu + component labels %llu + "
+      "abstraction %llu + cached paths %llu + padding (abstraction %.3f "
+      "bytes/cell)\n",
       static_cast<unsigned long long>(sizes.total),
       static_cast<unsigned long long>(sizes.header),
       static_cast<unsigned long long>(sizes.grid),
+      static_cast<unsigned long long>(sizes.components),
       static_cast<unsigned long long>(sizes.abstraction),
       static_cast<unsigned long long>(sizes.cached_paths),
       static_cast<double>(sizes.abstraction) / grid.cell_count());
@@ -178,6 +180,7 @@ absl::Status Build(const std::string& map_path) {
                         {"threads", report.threads},
                         {"file_bytes", sizes.total},
                         {"grid_bytes", sizes.grid},
+                        {"component_bytes", sizes.components},
                         {"abstraction_bytes", sizes.abstraction},
                         {"cached_path_bytes", sizes.cached_paths},
                         {"peak_rss_bytes", PeakResidentBytes()}};
@@ -211,7 +214,9 @@ absl::Status Inspect(const std::string& path) {
                         {"levels", LevelsJson(LevelRows(world))},
                         {"load_seconds", load_seconds},
                         {"file_bytes", sizes.total},
+                        {"format_version", sizes.format_version},
                         {"grid_bytes", sizes.grid},
+                        {"component_bytes", sizes.components},
                         {"abstraction_bytes", sizes.abstraction},
                         {"cached_path_bytes", sizes.cached_paths},
                         {"memory_bytes", world.MemoryUsage()},
