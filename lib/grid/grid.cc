@@ -1,6 +1,7 @@
 #include "zonepath/grid/grid.h"
 
 #include <algorithm>
+#include <array>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -155,6 +156,25 @@ uint8_t LabelBits(uint32_t count) {
     while ((uint32_t{1} << bits) < count) bits *= 2;
   }
   return bits;
+}
+
+// Per byte value: the largest of its 8 / bits fields (bits 2, 4 or 8).
+const std::array<uint8_t, 256>& LargestFieldOfByte(uint8_t bits) {
+  static const std::array<std::array<uint8_t, 256>, 4> tables = [] {
+    std::array<std::array<uint8_t, 256>, 4> t{};
+    for (int k = 1; k <= 3; ++k) {
+      const int b = 1 << k;
+      for (int v = 0; v < 256; ++v) {
+        int largest = 0;
+        for (int shift = 0; shift < 8; shift += b) {
+          largest = std::max(largest, (v >> shift) & ((1 << b) - 1));
+        }
+        t[k][v] = static_cast<uint8_t>(largest);
+      }
+    }
+    return t;
+  }();
+  return tables[bits == 2 ? 1 : bits == 4 ? 2 : 3];
 }
 
 }  // namespace
@@ -485,14 +505,24 @@ absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
       continue;
     }
     if (r.bits == 0 || (uint32_t{1} << r.bits) == r.local_count) continue;
-    for (int32_t y = rect.y0; y < rect.y1; ++y) {
-      for (int32_t x = rect.x0; x < rect.x1; ++x) {
-        const uint32_t l = grid.LocalLabel(r, {x, y});
-        if (l >= r.local_count) {
-          return bad("label tile ", t, ": cell (", x, ",", y, ") has label ", l,
-                     ", the tile has ", r.local_count, " components");
-        }
+    // The largest packed value (cells row by row, then zero padding).
+    const uint64_t end = r.byte_offset + grid.PackedTileBytes(t, r.bits);
+    uint32_t largest = 0;
+    if (r.bits == 16) {
+      for (uint64_t at = r.byte_offset; at < end; at += 2) {
+        largest = std::max<uint32_t>(
+            largest,
+            grid.cell_labels_[at] | (uint32_t{grid.cell_labels_[at + 1]} << 8));
       }
+    } else {
+      const std::array<uint8_t, 256>& byte_max = LargestFieldOfByte(r.bits);
+      grid.cell_labels_.ForEachIn(r.byte_offset, end, [&](uint8_t byte) {
+        largest = std::max<uint32_t>(largest, byte_max[byte]);
+      });
+    }
+    if (largest >= r.local_count) {
+      return bad("label tile ", t, ": a cell has label ", largest,
+                 ", the tile has ", r.local_count, " components");
     }
   }
   grid.cost_counts_ = std::move(stored.cost_counts);

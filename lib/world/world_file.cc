@@ -713,7 +713,30 @@ class Parser {
       }
     }
     RETURN_IF_ERROR(CheckSymmetric(l, *level));
-    return CheckComponents(l, *level);
+    RETURN_IF_ERROR(CheckComponents(l, *level));
+    if (l == 1 && !params_.cache_paths) {
+      RETURN_IF_ERROR(CheckGridComponents(beacons, *level));
+    }
+    return absl::OkStatus();
+  }
+
+  // A level-1 intra-zone edge joins two nodes of one zone component (its
+  // label, checked by CheckEdge and CheckComponents), so the ends of every
+  // such edge are on one grid component exactly when each node is on its
+  // label node's: one pair of label lookups per node, not per edge.
+  absl::Status CheckGridComponents(absl::Span<const Point> beacons,
+                                   const LevelView& level) const {
+    for (uint32_t i = 0; i < level.node_count(); ++i) {
+      const uint32_t c = level.node_component[i];
+      if (c != i && !grid_->SameComponent(beacons[i], beacons[c])) {
+        return LevelLoss(1, kNodeComponent, "node ", i, " at ",
+                         PointString(beacons[i]), " and node ", c, " at ",
+                         PointString(beacons[c]),
+                         " share a zone component but are not connected on "
+                         "the grid");
+      }
+    }
+    return absl::OkStatus();
   }
 
   // Edges come in pairs u -> v, v -> u of the same kind (the planner
@@ -843,17 +866,10 @@ class Parser {
     if (!std::isfinite(edge.cost) || !(edge.cost > 0)) {
       return bad("cost ", edge.cost, " is not finite and positive");
     }
-    const Point a = beacons[level.node_beacon[u]];
-    const Point b = beacons[level.node_beacon[v]];
     // Other edges are proven walkable: inter-zone ones as one legal step,
-    // cached level-1 paths by walking them, upper levels by CheckRefinable.
-    // A level-1 edge without a cached path can at least be on one grid
-    // component (a random access into the labels: only where needed).
-    if (l == 1 && !edge.inter_zone && !params_.cache_paths &&
-        !grid_->SameComponent(a, b)) {
-      return bad(PointString(a), " and ", PointString(b),
-                 " are not connected on the grid");
-    }
+    // cached level-1 paths by walking them, upper levels by CheckRefinable;
+    // level-1 intra-zone edges without cached paths join nodes of one grid
+    // component (CheckGridComponents, per node).
     const bool same_zone = zone_of_node_[u] == zone_of_node_[v];
     if (!edge.inter_zone) {
       if (!same_zone) return bad("intra-zone edge joins two zones");
@@ -863,6 +879,8 @@ class Parser {
       return absl::OkStatus();
     }
     if (same_zone) return bad("inter-zone edge inside one zone");
+    const Point a = beacons[level.node_beacon[u]];
+    const Point b = beacons[level.node_beacon[v]];
     const std::optional<Direction> d = DirectionFromDelta(b.x - a.x, b.y - a.y);
     if (!d.has_value() || !CanStep(*grid_, a, *d, params_.connectivity)) {
       return bad("inter-zone edge is not one legal step from ", PointString(a),
