@@ -22,6 +22,7 @@
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/mapped_file.h"
 #include "zonepath/base/memory_info.h"
+#include "zonepath/base/parallel_chunks.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/moves.h"
@@ -276,6 +277,7 @@ class Parser {
         name_(name),
         verify_checksums_(options.verify_checksums),
         verify_refinement_(options.verify_refinement),
+        threads_(options.threads),
         keeper_(std::move(keeper)) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
@@ -457,6 +459,49 @@ class Parser {
     }
     if (header_.version >= kFirstAlignedVersion)
       RETURN_IF_ERROR(CheckPadding());
+    if (verify_checksums_) RETURN_IF_ERROR(ComputeChecksums());
+    return absl::OkStatus();
+  }
+
+  // The CRC of every section, in pieces on threads_ threads, combined per
+  // section (Find reports a mismatch when it reaches the section, so the
+  // error is the one a serial check would give).
+  absl::Status ComputeChecksums() {
+    constexpr uint64_t kPiece = uint64_t{1} << 20;
+    struct Piece {
+      uint32_t entry;
+      uint64_t begin, size;
+      uint32_t crc;
+    };
+    std::vector<Piece> pieces;
+    for (uint32_t i = 0; i < table_.size(); ++i) {
+      const SectionEntry& e = table_[i];
+      uint64_t at = 0;
+      do {
+        const uint64_t size = std::min(kPiece, e.size - at);
+        pieces.push_back({i, e.offset + at, size, 0});
+        at += size;
+      } while (at < e.size);
+    }
+    // Threads pay off from a few pieces (small files: the caller's alone).
+    RETURN_IF_ERROR(ParallelChunks(pieces.size(), threads_, 4 + table_.size(),
+                                   [&](uint64_t begin, uint64_t end) {
+                                     for (uint64_t p = begin; p < end; ++p) {
+                                       pieces[p].crc =
+                                           Crc(bytes_.data() + pieces[p].begin,
+                                               pieces[p].size);
+                                     }
+                                     return absl::OkStatus();
+                                   }));
+    std::vector<uLong> crc(table_.size(), crc32(0L, Z_NULL, 0));
+    for (const Piece& p : pieces) {
+      crc[p.entry] =
+          crc32_combine(crc[p.entry], p.crc, static_cast<z_off_t>(p.size));
+    }
+    crc_ok_.resize(table_.size());
+    for (size_t i = 0; i < table_.size(); ++i) {
+      crc_ok_[i] = static_cast<uint32_t>(crc[i]) == table_[i].crc;
+    }
     return absl::OkStatus();
   }
 
@@ -594,14 +639,15 @@ class Parser {
   // `element_bytes`) and checksum: its bytes, in place.
   absl::StatusOr<absl::string_view> Find(uint32_t kind, uint32_t level,
                                          size_t element_bytes) {
-    for (const SectionEntry& e : table_) {
+    for (size_t i = 0; i < table_.size(); ++i) {
+      const SectionEntry& e = table_[i];
       if (e.kind != kind || e.level != level) continue;
       if (e.size % element_bytes != 0) {
         return Loss(SectionLabel(kind, level), ": size ", e.size,
                     " is not a multiple of ", element_bytes);
       }
       const char* data = bytes_.data() + e.offset;
-      if (verify_checksums_ && Crc(data, e.size) != e.crc) {
+      if (verify_checksums_ && !crc_ok_[i]) {
         return Loss(SectionLabel(kind, level), ": checksum mismatch");
       }
       found_[{kind, level}] = absl::string_view(data, e.size);
@@ -706,12 +752,13 @@ class Parser {
         return LevelLoss(l, kNodeComponent, "node ", i, " has a bad label ", c);
       }
     }
-    for (uint32_t u = 0; u < n; ++u) {
+    RETURN_IF_ERROR(ForNodes(n, [&](uint32_t u) -> absl::Status {
       for (uint32_t e = level->edge_begin[u]; e < level->edge_begin[u + 1];
            ++e) {
         RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, *level, u, e));
       }
-    }
+      return absl::OkStatus();
+    }));
     RETURN_IF_ERROR(CheckSymmetric(l, *level));
     RETURN_IF_ERROR(CheckComponents(l, *level));
     if (l == 1 && !params_.cache_paths) {
@@ -720,13 +767,27 @@ class Parser {
     return absl::OkStatus();
   }
 
+  // check(u) for every node u < n, on threads_ threads for large levels;
+  // the error is the one of the smallest failing node.
+  template <typename Check>
+  absl::Status ForNodes(uint32_t n, const Check& check) const {
+    return ParallelChunks(n, threads_, kMinParallelNodes,
+                          [&](uint64_t begin, uint64_t end) -> absl::Status {
+                            for (uint64_t u = begin; u < end; ++u) {
+                              RETURN_IF_ERROR(check(static_cast<uint32_t>(u)));
+                            }
+                            return absl::OkStatus();
+                          });
+  }
+  static constexpr uint64_t kMinParallelNodes = 1 << 15;
+
   // A level-1 intra-zone edge joins two nodes of one zone component (its
   // label, checked by CheckEdge and CheckComponents), so the ends of every
   // such edge are on one grid component exactly when each node is on its
   // label node's: one pair of label lookups per node, not per edge.
   absl::Status CheckGridComponents(absl::Span<const Point> beacons,
                                    const LevelView& level) const {
-    for (uint32_t i = 0; i < level.node_count(); ++i) {
+    return ForNodes(level.node_count(), [&](uint32_t i) -> absl::Status {
       const uint32_t c = level.node_component[i];
       if (c != i && !grid_->SameComponent(beacons[i], beacons[c])) {
         return LevelLoss(1, kNodeComponent, "node ", i, " at ",
@@ -735,8 +796,8 @@ class Parser {
                          " share a zone component but are not connected on "
                          "the grid");
       }
-    }
-    return absl::OkStatus();
+      return absl::OkStatus();
+    });
   }
 
   // Edges come in pairs u -> v, v -> u of the same kind (the planner
@@ -747,16 +808,18 @@ class Parser {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
-    for (uint32_t u = 0; u < level.node_count(); ++u) {
-      for (uint32_t e = level.edge_begin[u] + 1; e < level.edge_begin[u + 1];
-           ++e) {
-        if (key(level.edges[e - 1]) > key(level.edges[e])) {
-          return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
-                           "): edges not sorted by target");
-        }
-      }
-    }
-    for (uint32_t u = 0; u < level.node_count(); ++u) {
+    RETURN_IF_ERROR(
+        ForNodes(level.node_count(), [&](uint32_t u) -> absl::Status {
+          for (uint32_t e = level.edge_begin[u] + 1;
+               e < level.edge_begin[u + 1]; ++e) {
+            if (key(level.edges[e - 1]) > key(level.edges[e])) {
+              return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
+                               "): edges not sorted by target");
+            }
+          }
+          return absl::OkStatus();
+        }));
+    return ForNodes(level.node_count(), [&](uint32_t u) -> absl::Status {
       for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
         const AbstractEdge edge = level.edges[e];
         AbstractEdge reverse = edge;
@@ -774,8 +837,8 @@ class Parser {
                            edge.target, ") has no reverse edge");
         }
       }
-    }
-    return absl::OkStatus();
+      return absl::OkStatus();
+    });
   }
 
   // Labels are exactly the zone components the intra-zone edges make: two
@@ -1071,6 +1134,9 @@ class Parser {
   BuildParams params_;
   bool verify_checksums_;
   bool verify_refinement_;
+  int threads_;
+  // Per table entry: its CRC matched (computed up front, in parallel).
+  std::vector<bool> crc_ok_;
   std::shared_ptr<const void> keeper_;
   // Sections found so far, by (kind, level).
   std::map<std::pair<uint32_t, uint32_t>, absl::string_view> found_;

@@ -60,6 +60,11 @@ struct LoadOptions {
   // disagree with the cells give wrong reachability answers, never an
   // out-of-bounds read or an illegal path).
   bool verify_refinement = false;
+  // Threads for the checksums and the per-edge checks of a large file (the
+  // caller's included; <= 0: one per hardware thread). Files under a few
+  // MB are checked on the caller's thread alone. Errors name the same
+  // field whatever the count.
+  int threads = 0;
   // Map the file read-only and let the grid's costs view the mapping
   // (shared with every process that maps the file; a change copies the
   // page). Off: read the file into memory and copy (one code path after).
