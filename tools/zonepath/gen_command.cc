@@ -44,10 +44,13 @@ absl::Status Gen(const std::string& out_path) {
     return absl::OutOfRangeError(
         absl::StrCat("--width/--height: ", size.message()));
   }
-  // Terrain (1 byte) and component labels (4 bytes) per cell, plus the
-  // generator's own scratch (about as much again).
-  RETURN_IF_ERROR(CheckMemoryBudget(
-      static_cast<uint64_t>(options.width) * options.height * 10,
+  // The generator's cost vector and the grid's pages (a byte a cell each,
+  // both alive while the grid copies them), the component labels (up to a
+  // byte a cell on mazes) and scratch: measured peaks are 1.97 (terrain
+  // 65536 x 32768) to 2.2 (rooms 32768²) bytes a cell; 4 leaves room.
+  // Rows of text are written one at a time.
+  RETURN_IF_ERROR(CheckAvailableMemory(
+      static_cast<uint64_t>(options.width) * options.height * 4,
       absl::StrCat("a ", options.width, "x", options.height, " map")));
   ASSIGN_OR_RETURN(Grid grid, GenerateMap(options));
   TerrainLegend legend = TerrainLegend::Weighted();

@@ -1,9 +1,9 @@
 // Refusing work that cannot fit in memory before allocating it: a command
-// estimates what it will need and compares with the machine's physical
-// memory, so `gen --width 65536 --height 65535` is a message, not an abort
-// part-way through allocating 20 GB.
+// estimates what it will need and compares with the memory available now,
+// so `gen --width 65536 --height 65535` on a small machine is a message,
+// not an abort part-way through allocating 17 GB.
 //
-//   RETURN_IF_ERROR(CheckMemoryBudget(cells * 5, "a 65536x65535 grid"));
+//   RETURN_IF_ERROR(CheckAvailableMemory(cells * 4, "a 65536x65535 map"));
 #ifndef ZONEPATH_TOOLS_ZONEPATH_MEMORY_BUDGET_H_
 #define ZONEPATH_TOOLS_ZONEPATH_MEMORY_BUDGET_H_
 
@@ -23,15 +23,6 @@ inline uint64_t PhysicalMemoryBytes() {
   const long pages = ::sysconf(_SC_PHYS_PAGES);
   const long page = ::sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
-}
-
-// ResourceExhausted if `bytes` exceed the physical memory.
-inline absl::Status CheckMemoryBudget(uint64_t bytes, const std::string& what) {
-  const uint64_t have = PhysicalMemoryBytes();
-  if (have == 0 || bytes <= have) return absl::OkStatus();
-  return absl::ResourceExhaustedError(
-      absl::StrCat(what, " needs about ", bytes >> 20,
-                   " MiB, this machine has ", have >> 20, " MiB"));
 }
 
 // ResourceExhausted if `bytes` exceed the memory available now
