@@ -1,0 +1,64 @@
+#include "zonepath/agents/class_world_changes.h"
+
+#include <algorithm>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "zonepath/base/status_macros.h"
+
+namespace zonepath {
+
+absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
+    const Grid& class_grid, const Grid& terrain_after, const AgentClass& agent,
+    absl::Span<const Point> changed_cells) {
+  if (agent.oriented) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "agent class '", agent.name, "' is oriented: it has no class grid"));
+  }
+  RETURN_IF_ERROR(CheckFootprint(agent));
+  if (class_grid.width() != terrain_after.width() ||
+      class_grid.height() != terrain_after.height()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "terrain is ", terrain_after.width(), "x", terrain_after.height(),
+        ", the class grid ", class_grid.width(), "x", class_grid.height()));
+  }
+  // Anchors whose footprint covers a changed cell, sorted and unique.
+  std::vector<CellIndex> anchors;
+  anchors.reserve(changed_cells.size() * agent.width * agent.length);
+  for (size_t i = 0; i < changed_cells.size(); ++i) {
+    const Point c = changed_cells[i];
+    if (!terrain_after.InBounds(c)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "changed cell ", i, " (", c.x, ",", c.y, ") is outside the ",
+          terrain_after.width(), "x", terrain_after.height(), " terrain"));
+    }
+    for (int32_t y = std::max(0, c.y - agent.length + 1); y <= c.y; ++y) {
+      for (int32_t x = std::max(0, c.x - agent.width + 1); x <= c.x; ++x) {
+        anchors.push_back(class_grid.Index({x, y}));
+      }
+    }
+  }
+  std::sort(anchors.begin(), anchors.end());
+  anchors.erase(std::unique(anchors.begin(), anchors.end()), anchors.end());
+  std::vector<CellChange> out;
+  for (CellIndex a : anchors) {
+    const Point p = class_grid.ToPoint(a);
+    const uint8_t cost = PositionCost(terrain_after, agent, p);
+    if (cost != class_grid.cost(a)) out.push_back({p, cost});
+  }
+  return out;
+}
+
+absl::StatusOr<World> ApplyTerrainChanges(const World& class_world,
+                                          const Grid& terrain_after,
+                                          const AgentClass& agent,
+                                          absl::Span<const Point> changed_cells,
+                                          const UpdateOptions& options,
+                                          UpdateReport* report) {
+  ASSIGN_OR_RETURN(const std::vector<CellChange> changes,
+                   ClassGridChanges(class_world.grid(), terrain_after, agent,
+                                    changed_cells));
+  return ApplyChanges(class_world, changes, options, report);
+}
+
+}  // namespace zonepath
