@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "zonepath/base/parallel_chunks.h"
 #include "zonepath/base/status_macros.h"
 
 namespace zonepath {
@@ -400,7 +401,8 @@ Grid::StoredComponents Grid::Components() const {
 
 absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
                                                 CowArray<uint8_t> costs,
-                                                StoredComponents stored) {
+                                                StoredComponents stored,
+                                                int threads) {
   RETURN_IF_ERROR(CheckSize(width, height));
   if (static_cast<int64_t>(costs.size()) != width * height) {
     return absl::InvalidArgumentError(
@@ -488,46 +490,61 @@ absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
   grid.live_locals_ = locals;
   // Every label indexes its tile's range: a tile with no components has no
   // open cell; packed values that could reach past the count are checked.
-  for (uint32_t t = 0; t < n; ++t) {
-    const TileLabels& r = grid.tiles_[t];
-    const Rect rect = grid.TileRect(t);
-    if (r.local_count == 0) {
-      for (int32_t y = rect.y0; y < rect.y1; ++y) {
-        const size_t begin = static_cast<size_t>(y) * grid.width_ + rect.x0;
-        bool open = false;
-        grid.costs_.ForEachIn(begin, begin + rect.width(),
-                              [&](uint8_t c) { open |= c != kBlocked; });
-        if (open) {
-          return bad("label tile ", t, ": no components, but row ", y,
-                     " has an open cell");
+  // On `threads` threads by tile ranges (the first failing tile's error).
+  RETURN_IF_ERROR(ParallelChunks(
+      n, threads, uint64_t{1} << 14,
+      [&](uint64_t first, uint64_t last) -> absl::Status {
+        for (uint32_t t = static_cast<uint32_t>(first); t < last; ++t) {
+          RETURN_IF_ERROR(grid.CheckTileLabels(t));
         }
-      }
-      continue;
-    }
-    if (r.bits == 0 || (uint32_t{1} << r.bits) == r.local_count) continue;
-    // The largest packed value (cells row by row, then zero padding).
-    const uint64_t end = r.byte_offset + grid.PackedTileBytes(t, r.bits);
-    uint32_t largest = 0;
-    if (r.bits == 16) {
-      for (uint64_t at = r.byte_offset; at < end; at += 2) {
-        largest = std::max<uint32_t>(
-            largest,
-            grid.cell_labels_[at] | (uint32_t{grid.cell_labels_[at + 1]} << 8));
-      }
-    } else {
-      const std::array<uint8_t, 256>& byte_max = LargestFieldOfByte(r.bits);
-      grid.cell_labels_.ForEachIn(r.byte_offset, end, [&](uint8_t byte) {
-        largest = std::max<uint32_t>(largest, byte_max[byte]);
-      });
-    }
-    if (largest >= r.local_count) {
-      return bad("label tile ", t, ": a cell has label ", largest,
-                 ", the tile has ", r.local_count, " components");
-    }
-  }
+        return absl::OkStatus();
+      }));
   grid.cost_counts_ = std::move(stored.cost_counts);
   grid.SummariseCosts();
   return grid;
+}
+
+absl::Status Grid::CheckTileLabels(uint32_t t) const {
+  auto bad = [](const auto&... why) {
+    return absl::InvalidArgumentError(absl::StrCat(why...));
+  };
+  const TileLabels& r = tiles_[t];
+  const Rect rect = TileRect(t);
+  if (r.local_count == 0) {
+    for (int32_t y = rect.y0; y < rect.y1; ++y) {
+      const size_t begin = static_cast<size_t>(y) * width_ + rect.x0;
+      bool open = false;
+      costs_.ForEachIn(begin, begin + rect.width(),
+                       [&](uint8_t c) { open |= c != kBlocked; });
+      if (open) {
+        return bad("label tile ", t, ": no components, but row ", y,
+                   " has an open cell");
+      }
+    }
+    return absl::OkStatus();
+  }
+  if (r.bits == 0 || (uint32_t{1} << r.bits) == r.local_count) {
+    return absl::OkStatus();  // every value the width holds is in range
+  }
+  // The largest packed value (cells row by row, then zero padding).
+  const uint64_t end = r.byte_offset + PackedTileBytes(t, r.bits);
+  uint32_t largest = 0;
+  if (r.bits == 16) {
+    for (uint64_t at = r.byte_offset; at < end; at += 2) {
+      largest = std::max<uint32_t>(
+          largest, cell_labels_[at] | (uint32_t{cell_labels_[at + 1]} << 8));
+    }
+  } else {
+    const std::array<uint8_t, 256>& byte_max = LargestFieldOfByte(r.bits);
+    cell_labels_.ForEachIn(r.byte_offset, end, [&](uint8_t byte) {
+      largest = std::max<uint32_t>(largest, byte_max[byte]);
+    });
+  }
+  if (largest >= r.local_count) {
+    return bad("label tile ", t, ": a cell has label ", largest,
+               ", the tile has ", r.local_count, " components");
+  }
+  return absl::OkStatus();
 }
 
 bool Grid::SameComponentsAs(const Grid& other) const {

@@ -570,8 +570,9 @@ class Parser {
     stored.component_count = summary[0].component_count;
     stored.cost_counts.assign(std::begin(summary[0].cost_counts),
                               std::end(summary[0].cost_counts));
-    absl::StatusOr<Grid> grid = Grid::CreateWithComponents(
-        header_.width, header_.height, Pages(costs), std::move(stored));
+    absl::StatusOr<Grid> grid =
+        Grid::CreateWithComponents(header_.width, header_.height, Pages(costs),
+                                   std::move(stored), threads_);
     if (!grid.ok()) {
       return Loss("component labels: ", grid.status().message());
     }

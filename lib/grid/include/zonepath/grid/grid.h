@@ -178,10 +178,12 @@ class Grid {
   // labels that merely disagree with the costs (that takes O(cells):
   // SameComponentsAs on a grid made by Create); those give wrong
   // reachability answers, never an out-of-bounds read.
+  // `threads`: for the label scan (<= 0: one per hardware thread).
   static absl::StatusOr<Grid> CreateWithComponents(int64_t width,
                                                    int64_t height,
                                                    CowArray<uint8_t> costs,
-                                                   StoredComponents stored);
+                                                   StoredComponents stored,
+                                                   int threads = 1);
   // Whether both grids store the same components (canonical forms equal).
   bool SameComponentsAs(const Grid& other) const;
 
@@ -219,6 +221,8 @@ class Grid {
            static_cast<uint32_t>(p.x >> kLabelTileShift);
   }
   Rect TileRect(uint32_t tile) const;
+  // A stored tile's labels index its range (CreateWithComponents).
+  absl::Status CheckTileLabels(uint32_t tile) const;
   // Bytes of a tile's labels packed `bits` wide.
   uint64_t PackedTileBytes(uint32_t tile, uint8_t bits) const;
   uint32_t LocalLabel(const TileLabels& t, Point p) const {
