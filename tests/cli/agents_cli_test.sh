@@ -95,6 +95,16 @@ expect_exit 1 "query: the tank world is not the truck's" "$zp" query \
 expect_grep "not the world of class 'truck'" "$tmp/err" "wrong world named"
 expect_exit 1 "query --agent without --terrain" "$zp" query "$tmp/tank.zpw" \
   0 0 20 1 --agents "$agents" --agent tank
+expect_exit 0 "render --agent tank draws the footprint" "$zp" render \
+  "$tmp/tank.zpw" -o "$tmp/tank.png" --path 0,0,20,1 --agents "$agents" \
+  --agent tank --terrain "$tmp/a.map" --scale 4
+if [ ! -s "$tmp/tank.png" ]; then
+  echo "FAIL: render --agent wrote no PNG"; failures=$((failures + 1))
+fi
+expect_exit 1 "render: the tank world is not the truck's" "$zp" render \
+  "$tmp/tank.zpw" -o "$tmp/truck.png" --path 0,0,20,1 --agents "$agents" \
+  --agent truck --terrain "$tmp/a.map"
+expect_grep "not the world of class 'truck'" "$tmp/err" "render names world"
 expect_exit 2 "query takes no --legend" "$zp" query "$tmp/tank.zpw" 0 0 1 1 \
   --legend movingai
 

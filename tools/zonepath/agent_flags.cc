@@ -9,6 +9,7 @@
 #include "absl/strings/str_cat.h"
 #include "common_flags.h"
 #include "zonepath/agents/agent_file.h"
+#include "zonepath/agents/class_grid.h"
 #include "zonepath/base/status_macros.h"
 
 ABSL_FLAG(std::string, agents, "",
@@ -18,6 +19,10 @@ ABSL_FLAG(std::string, agent, "",
           "agent class of --agents to plan for: the map becomes the class's "
           "grid (anchor coordinates; unoriented classes only) and the "
           "connectivity the class's");
+
+ABSL_FLAG(std::string, terrain, "",
+          "with --agent: the map WORLD was built from (query checks the path "
+          "for the class's footprint on it; render draws its terrain)");
 
 namespace zonepath::cli {
 
@@ -40,6 +45,33 @@ absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags() {
                      "for unoriented classes only"));
   }
   return *agent;
+}
+
+absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
+    const World& world, const std::string& world_path) {
+  ASSIGN_OR_RETURN(std::optional<AgentClass> agent, AgentClassFromFlags());
+  const std::string map_path = absl::GetFlag(FLAGS_terrain);
+  if (!agent.has_value()) {
+    if (!map_path.empty()) {
+      return absl::InvalidArgumentError("--terrain applies only with --agent");
+    }
+    return std::nullopt;
+  }
+  if (map_path.empty()) {
+    return absl::InvalidArgumentError(
+        "--agent needs --terrain MAP (the map the world was built from)");
+  }
+  ASSIGN_OR_RETURN(Grid terrain, LoadTerrainFromFlags(map_path));
+  ASSIGN_OR_RETURN(const Grid class_grid, DeriveClassGrid(terrain, *agent));
+  if (class_grid.width() != world.grid().width() ||
+      class_grid.CostVector() != world.grid().CostVector() ||
+      world.params().connectivity != agent->connectivity) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(world_path, ": not the world of class '", agent->name,
+                     "' on ", map_path, " (build it with build ", map_path,
+                     " --agents ... --agent ", agent->name, ")"));
+  }
+  return ClassWorld{*std::move(agent), std::move(terrain)};
 }
 
 }  // namespace zonepath::cli

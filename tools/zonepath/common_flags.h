@@ -41,6 +41,15 @@ absl::StatusOr<Grid> LoadTerrainFromFlags(const std::string& path);
 // Errors: --agent without --agents, a bad agent file, an unknown or
 // oriented class.
 absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags();
+// With --agent: the class and its terrain (--terrain MAP), after checking
+// that `world` (loaded from `world_path`) is the class's world of that
+// terrain. nullopt without --agent; an error for --terrain without --agent.
+struct ClassWorld {
+  AgentClass agent;
+  Grid terrain;
+};
+absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
+    const World& world, const std::string& world_path);
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,
 // else 8); an error if it differs from the --agent class's.
 absl::StatusOr<Connectivity> ConnectivityFromFlags();

@@ -25,45 +25,10 @@
 #include "zonepath/runtime/planner.h"
 #include "zonepath/world/world_file.h"
 
-ABSL_FLAG(std::string, terrain, "",
-          "with --agent: the map WORLD was built from; the path is checked "
-          "for the class's footprint on it");
+ABSL_DECLARE_FLAG(std::string, terrain);  // agent_flags.cc
 
 namespace zonepath::cli {
 namespace {
-
-// With --agent: the class and its terrain, after checking that `world` is
-// the class's world of that terrain. nullopt without --agent.
-struct ClassCheck {
-  AgentClass agent;
-  Grid terrain;
-};
-absl::StatusOr<std::optional<ClassCheck>> ClassCheckFromFlags(
-    const World& world, const std::string& world_path) {
-  ASSIGN_OR_RETURN(std::optional<AgentClass> agent, AgentClassFromFlags());
-  const std::string map_path = absl::GetFlag(FLAGS_terrain);
-  if (!agent.has_value()) {
-    if (!map_path.empty()) {
-      return absl::InvalidArgumentError("--terrain applies only with --agent");
-    }
-    return std::nullopt;
-  }
-  if (map_path.empty()) {
-    return absl::InvalidArgumentError(
-        "--agent needs --terrain MAP (the map the world was built from)");
-  }
-  ASSIGN_OR_RETURN(Grid terrain, LoadTerrainFromFlags(map_path));
-  ASSIGN_OR_RETURN(const Grid class_grid, DeriveClassGrid(terrain, *agent));
-  if (class_grid.width() != world.grid().width() ||
-      class_grid.CostVector() != world.grid().CostVector() ||
-      world.params().connectivity != agent->connectivity) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(world_path, ": not the world of class '", agent->name,
-                     "' on ", map_path, " (build it with build ", map_path,
-                     " --agents ... --agent ", agent->name, ")"));
-  }
-  return ClassCheck{*std::move(agent), std::move(terrain)};
-}
 
 nlohmann::json StageJson(const SearchStats& s) {
   return {{"expanded", s.expanded},
@@ -80,8 +45,8 @@ absl::Status Query(const std::vector<std::string>& args) {
     }
   }
   ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0], LoadOptionsFromFlags()));
-  ASSIGN_OR_RETURN(const std::optional<ClassCheck> check,
-                   ClassCheckFromFlags(world, args[0]));
+  ASSIGN_OR_RETURN(const std::optional<ClassWorld> check,
+                   ClassWorldFromFlags(world, args[0]));
   Planner planner(world);
   const PlanOptions options = PlanOptionsFromFlags();
   RunLengthPath path;

@@ -3,9 +3,14 @@
 // the cells each search expanded, exact A* beside HPA* with --compare.
 // Large worlds are drawn downscaled (each pixel averages a block of cells)
 // or by region, so a 32768^2 world still gives a viewable image quickly.
+// With --agents FILE --agent CLASS --terrain MAP (WORLD built for the class
+// from MAP), the terrain is drawn from MAP and the class's footprint along
+// each path: every cell a footprint covers on the way is tinted, and the
+// footprint at the start and the goal is drawn solid.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +20,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "commands.h"
+#include "common_flags.h"
 #include "planner_flags.h"
 #include "png_image.h"
 #include "zonepath/base/status_macros.h"
@@ -47,7 +53,7 @@ constexpr Rgb kBlocked{40, 40, 48}, kGround{238, 236, 226},
     kHeavy{104, 136, 76}, kZone1{150, 150, 150}, kZone2{60, 60, 60},
     kBeacon{200, 30, 30}, kIntraEdge{40, 90, 200}, kInterEdge{150, 60, 170},
     kCellSearch{90, 160, 235}, kAStarSearch{245, 160, 60},
-    kAbstractSearch{240, 120, 20}, kPath{170, 0, 0};
+    kAbstractSearch{240, 120, 20}, kPath{170, 0, 0}, kFootprint{40, 110, 230};
 
 absl::StatusOr<std::vector<int32_t>> ParseInts(
     const std::vector<std::string>& items, const char* flag) {
@@ -177,13 +183,17 @@ void DrawBeacons(const World& world, const View& view, RgbImage& image) {
   });
 }
 
-void DrawPath(const RunLengthPath& path, const View& view, RgbImage& image) {
+// `shift`: pixels from the anchor cell's centre to where the line runs
+// (the footprint's centre for a class larger than a cell).
+void DrawPath(const RunLengthPath& path, const View& view, RgbImage& image,
+              Point shift = {0, 0}) {
   Point p = path.start();
   const int thickness = std::max(2, std::min(3, view.ppc));
   for (const Run& run : path.runs()) {
     const Point q{p.x + Dx(run.direction) * static_cast<int32_t>(run.count),
                   p.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
-    image.Line(view.Cx(p.x), view.Cy(p.y), view.Cx(q.x), view.Cy(q.y), kPath,
+    image.Line(view.Cx(p.x) + shift.x, view.Cy(p.y) + shift.y,
+               view.Cx(q.x) + shift.x, view.Cy(q.y) + shift.y, kPath,
                thickness);
     p = q;
   }
@@ -237,13 +247,53 @@ absl::StatusOr<View> ViewFromFlags(const Grid& grid) {
   return view;
 }
 
+// The cells a class's footprint covers along `path` (anchors), tinted,
+// and the footprint at both ends solid.
+void DrawFootprints(const RunLengthPath& path, const AgentClass& agent,
+                    const View& view, RgbImage& image) {
+  auto mark = [&](Point anchor, double alpha) {
+    const Rect r = agent.Covers(anchor);
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      for (int32_t x = r.x0; x < r.x1; ++x) {
+        view.MarkCell(image, {x, y}, kFootprint, alpha);
+      }
+    }
+  };
+  // Each covered cell once, however many positions cover it.
+  std::vector<Point> covered;
+  Point p = path.start();
+  auto add = [&](Point anchor) {
+    const Rect r = agent.Covers(anchor);
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      for (int32_t x = r.x0; x < r.x1; ++x) covered.push_back({x, y});
+    }
+  };
+  add(p);
+  for (const Run& run : path.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      p = {p.x + Dx(run.direction), p.y + Dy(run.direction)};
+      add(p);
+    }
+  }
+  std::sort(covered.begin(), covered.end(), [](Point a, Point b) {
+    return a.y != b.y ? a.y < b.y : a.x < b.x;
+  });
+  covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
+  for (const Point& c : covered) view.MarkCell(image, c, kFootprint, 0.4);
+  mark(path.start(), 0.9);
+  mark(p, 0.9);
+}
+
 // One panel: terrain and overlays, then the queries' searches and paths.
+// With `agent`, `terrain` is drawn (the world's grid is the class grid)
+// and the footprint along each path.
 absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
                                    const std::vector<int32_t>& queries,
-                                   bool exact) {
+                                   bool exact,
+                                   const std::optional<ClassWorld>& agent) {
   const Grid& grid = world.grid();
   RgbImage image(view.width_px(), view.height_px(), kBlocked);
-  DrawTerrain(grid, view, image);
+  DrawTerrain(agent.has_value() ? agent->terrain : grid, view, image);
   const bool explored = absl::GetFlag(FLAGS_explored);
   const auto& levels = world.abstraction().levels;
   if (absl::GetFlag(FLAGS_zones)) {
@@ -293,7 +343,17 @@ absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
     image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size, size,
                    kAbstractSearch);
   }
-  for (const RunLengthPath& path : paths) DrawPath(path, view, image);
+  for (const RunLengthPath& path : paths) {
+    if (!agent.has_value()) {
+      DrawPath(path, view, image);
+      continue;
+    }
+    DrawFootprints(path, agent->agent, view, image);
+    const Rect f = agent->agent.Covers({0, 0});
+    DrawPath(path, view, image,
+             {(f.width() - 1) * view.ppc / (2 * view.block),
+              (f.height() - 1) * view.ppc / (2 * view.block)});
+  }
   return image;
 }
 
@@ -307,12 +367,15 @@ absl::Status Render(const std::vector<std::string>& args) {
         "--path needs groups of four numbers: SX,SY,GX,GY");
   }
   ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  ASSIGN_OR_RETURN(const std::optional<ClassWorld> agent,
+                   ClassWorldFromFlags(world, args[0]));
   ASSIGN_OR_RETURN(View view, ViewFromFlags(world.grid()));
-  ASSIGN_OR_RETURN(RgbImage hpa, DrawPanel(world, view, queries, false));
+  ASSIGN_OR_RETURN(RgbImage hpa, DrawPanel(world, view, queries, false, agent));
   if (!absl::GetFlag(FLAGS_compare)) {
     RETURN_IF_ERROR(WritePngFile(hpa, out));
   } else {
-    ASSIGN_OR_RETURN(RgbImage exact, DrawPanel(world, view, queries, true));
+    ASSIGN_OR_RETURN(RgbImage exact,
+                     DrawPanel(world, view, queries, true, agent));
     constexpr int kGap = 8;
     RgbImage both(2 * hpa.width() + kGap, hpa.height(), {255, 255, 255});
     both.Paste(exact, 0, 0);
@@ -340,8 +403,10 @@ const Command kRenderCommand = {
     "Draw a world as PNG: terrain, zones, beacons, graph, paths, searches.",
     "usage: zonepath render WORLD -o OUT.png [--path SX,SY,GX,GY[,...]] "
     "[--zones] [--beacons] [--graph] [--explored] [--compare] "
-    "[--region X,Y,W,H] [--scale S] [--smooth]",
-    {"render_command.cc", "output_flag.cc", "planner_flags.cc"},
+    "[--region X,Y,W,H] [--scale S] [--smooth] "
+    "[--agents FILE --agent CLASS --terrain MAP]",
+    {"render_command.cc", "output_flag.cc", "planner_flags.cc",
+     "agent_flags.cc"},
     1,
     1,
     &Run};
