@@ -27,27 +27,38 @@ void SearchLevelOneZone(const Grid& grid, const BuildParams& params,
                         RunLengthPath* buffer, std::vector<Point>* targets,
                         ZoneEdges* out) {
   if (count < 2) return;
-  for (uint32_t u = 0; u < count; ++u) {
-    targets->clear();
-    for (uint32_t v = 0; v < count; ++v) {
-      if (v != u) targets->push_back(cells[v]);
-    }
+  // Moves and step costs are symmetric (moves.h), so one search from u
+  // gives both u -> v and v -> u for every v > u: the searches from later
+  // beacons have fewer targets and stop sooner, and the last needs none.
+  // A cached v -> u path is the u -> v path walked backwards.
+  for (uint32_t u = 0; u + 1 < count; ++u) {
+    targets->assign(cells + u + 1, cells + count);
     dijkstra->Run(grid, cells[u], rect, params.connectivity, *targets);
-    for (uint32_t v = 0; v < count; ++v) {
-      if (v == u) continue;
+    for (uint32_t v = u + 1; v < count; ++v) {
       const double d = dijkstra->Distance(cells[v]);
       if (!(d < std::numeric_limits<double>::infinity())) continue;
-      PendingEdge e{first_id + u, {first_id + v, 0, static_cast<float>(d)}};
+      const float cost = static_cast<float>(d);
+      PendingEdge forward{first_id + u, {first_id + v, 0, cost}};
+      PendingEdge backward{first_id + v, {first_id + u, 0, cost}};
       if (params.cache_paths) {
         buffer->Reset(cells[u]);
         dijkstra->AppendPath(cells[v], buffer);
-        std::vector<uint32_t> packed;
-        for (const Run& run : buffer->runs())
+        std::vector<uint32_t> packed, reversed;
+        for (const Run& run : buffer->runs()) {
           packed.push_back(CachedPaths::PackRun(run));
-        e.path = static_cast<uint32_t>(out->paths.size());
+        }
+        for (auto run = buffer->runs().rbegin(); run != buffer->runs().rend();
+             ++run) {
+          reversed.push_back(
+              CachedPaths::PackRun({Opposite(run->direction), run->count}));
+        }
+        forward.path = static_cast<uint32_t>(out->paths.size());
         out->paths.push_back(std::move(packed));
+        backward.path = static_cast<uint32_t>(out->paths.size());
+        out->paths.push_back(std::move(reversed));
       }
-      out->edges.push_back(e);
+      out->edges.push_back(forward);
+      out->edges.push_back(backward);
     }
   }
 }
