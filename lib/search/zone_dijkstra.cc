@@ -25,13 +25,13 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
                        Connectivity connectivity,
                        absl::Span<const Point> targets) {
   const absl::Time begin = absl::Now();
-  stats_ = SearchStats();
+  LoadRect(grid, rect);
+  RunLoaded(source, connectivity, targets);
+  stats_.time = absl::Now() - begin;  // the copy included
+}
+
+void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect) {
   rect_ = rect;
-  if (++stamp_ == 0) {
-    for (Node& n : nodes_) n.stamp = 0;
-    stamp_ = 1;
-  }
-  open_.clear();
   // The rectangle's costs, framed by blocked cells (the frame's cells stay
   // 0 from construction; rows and columns past a smaller rect are zeroed).
   const int32_t w = rect.width(), h = rect.height();
@@ -43,6 +43,18 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
     row[w] = 0;
   }
   std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);
+}
+
+void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
+                             absl::Span<const Point> targets) {
+  const absl::Time begin = absl::Now();
+  stats_ = SearchStats();
+  const Rect& rect = rect_;
+  if (++stamp_ == 0) {
+    for (Node& n : nodes_) n.stamp = 0;
+    stamp_ = 1;
+  }
+  open_.clear();
   auto node = [&](uint32_t local) -> Node& {
     Node& n = nodes_[local];
     if (n.stamp != stamp_) {

@@ -31,9 +31,10 @@ void SearchLevelOneZone(const Grid& grid, const BuildParams& params,
   // gives both u -> v and v -> u for every v > u: the searches from later
   // beacons have fewer targets and stop sooner, and the last needs none.
   // A cached v -> u path is the u -> v path walked backwards.
+  dijkstra->LoadRect(grid, rect);
   for (uint32_t u = 0; u + 1 < count; ++u) {
     targets->assign(cells + u + 1, cells + count);
-    dijkstra->Run(grid, cells[u], rect, params.connectivity, *targets);
+    dijkstra->RunLoaded(cells[u], params.connectivity, *targets);
     for (uint32_t v = u + 1; v < count; ++v) {
       const double d = dijkstra->Distance(cells[v]);
       if (!(d < std::numeric_limits<double>::infinity())) continue;

@@ -35,6 +35,12 @@ class ZoneDijkstra {
   // Requires rect.width(), rect.height() <= max_side.
   void Run(const Grid& grid, Point source, const Rect& rect,
            Connectivity connectivity, absl::Span<const Point> targets = {});
+  // Run in two parts, for several searches in one rectangle: LoadRect
+  // copies its costs (once), RunLoaded searches the copy (as Run would, on
+  // the grid as it was when loaded).
+  void LoadRect(const Grid& grid, const Rect& rect);
+  void RunLoaded(Point source, Connectivity connectivity,
+                 absl::Span<const Point> targets = {});
 
   // Cost from the source to p (+inf if not reached).
   double Distance(Point p) const;
