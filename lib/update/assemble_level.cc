@@ -86,4 +86,100 @@ std::vector<uint32_t> AssembleLevel(PendingEdgeVisitor for_each_edge,
   return paths;
 }
 
+LevelWriter::LevelWriter(AbstractLevel* level,
+                         const std::vector<InterEdge>& crossings,
+                         absl::FunctionRef<uint32_t(uint32_t)> node_of,
+                         CachedPaths* cached)
+    : level_(level), cached_(cached) {
+  const uint32_t n = level->node_count();
+  crossing_begin_.assign(n + 1, 0);
+  for (const InterEdge& e : crossings) {
+    ++crossing_begin_[node_of(e.a) + 1];
+    ++crossing_begin_[node_of(e.b) + 1];
+  }
+  std::partial_sum(crossing_begin_.begin(), crossing_begin_.end(),
+                   crossing_begin_.begin());
+  crossing_edges_.resize(crossing_begin_[n]);
+  {
+    std::vector<uint32_t> next(crossing_begin_.begin(),
+                               crossing_begin_.end() - 1);
+    for (const InterEdge& e : crossings) {
+      const float cost = static_cast<float>(e.cost);
+      const uint32_t a = node_of(e.a), b = node_of(e.b);
+      crossing_edges_[next[a]++] = {b, 1, cost};
+      crossing_edges_[next[b]++] = {a, 1, cost};
+    }
+  }
+  uint64_t bound = crossing_edges_.size();
+  for (uint32_t z = 0; z < level->zone_count(); ++z) {
+    const uint64_t k =
+        level->zone_node_begin[z + 1] - level->zone_node_begin[z];
+    bound += k * (k == 0 ? 0 : k - 1);
+  }
+  level->edges.clear();
+  level->edges.reserve(bound);
+  level->edge_begin.assign(n + 1, 0);
+  level->node_component.resize(n);
+  if (cached_ != nullptr) {
+    cached_->path_begin.assign(1, 0);
+    cached_->path_runs.clear();
+  }
+}
+
+void LevelWriter::WriteZone(int64_t z, std::vector<PendingEdge>* intra,
+                            const std::vector<std::vector<uint32_t>>* paths) {
+  const uint32_t begin = level_->zone_node_begin[z];
+  const uint32_t end = level_->zone_node_begin[z + 1];
+  std::sort(intra->begin(), intra->end(),
+            [](const PendingEdge& a, const PendingEdge& b) {
+              return a.source != b.source ? a.source < b.source
+                                          : a.edge.target < b.edge.target;
+            });
+  // Zone-local components: union under the smaller id, so each root is
+  // its component's smallest node (AssembleLevel's labels).
+  parent_.resize(end - begin);
+  std::iota(parent_.begin(), parent_.end(), 0);
+  auto find = [&](uint32_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
+  };
+  size_t at = 0;
+  for (uint32_t u = begin; u < end; ++u) {
+    node_edges_.clear();
+    for (; at < intra->size() && (*intra)[at].source == u; ++at) {
+      const PendingEdge& e = (*intra)[at];
+      node_edges_.push_back({e.edge, e.path});
+      const uint32_t a = find(u - begin), b = find(e.edge.target - begin);
+      if (a != b) parent_[std::max(a, b)] = std::min(a, b);
+    }
+    for (uint32_t k = crossing_begin_[u]; k < crossing_begin_[u + 1]; ++k) {
+      node_edges_.push_back({crossing_edges_[k], PendingEdge::kNoPath});
+    }
+    std::sort(node_edges_.begin(), node_edges_.end(),
+              [](const Out& a, const Out& b) {
+                if (a.edge.target != b.edge.target) {
+                  return a.edge.target < b.edge.target;
+                }
+                return a.edge.inter_zone < b.edge.inter_zone;
+              });
+    for (const Out& o : node_edges_) {
+      level_->edges.push_back(o.edge);
+      if (cached_ == nullptr) continue;
+      if (o.path != PendingEdge::kNoPath) {
+        const std::vector<uint32_t>& runs = (*paths)[o.path];
+        cached_->path_runs.insert(cached_->path_runs.end(), runs.begin(),
+                                  runs.end());
+      }
+      cached_->path_begin.push_back(
+          static_cast<uint32_t>(cached_->path_runs.size()));
+    }
+    level_->edge_begin[u + 1] = static_cast<uint32_t>(level_->edges.size());
+  }
+  for (uint32_t u = begin; u < end; ++u) {
+    level_->node_component[u] = begin + find(u - begin);
+  }
+  intra->clear();
+  intra->shrink_to_fit();
+}
+
 }  // namespace zonepath::update_internal

@@ -5,6 +5,7 @@
 // scratch (it runs in runtime updates too, where Boost.Graph's per-call
 // graph and O(vertices) setup would not do).
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <limits>
 
@@ -148,58 +149,55 @@ void BuildUpperLevel(int threads, const std::vector<Point>& beacons,
     below_nodes_in_zone[zone_of(below.node_beacon[i])].push_back(i);
   }
 
+  std::vector<uint32_t> node_of_beacon(beacons.size(), kNoLocal);
+  for (uint32_t i = 0; i < n; ++i) node_of_beacon[nodes[i]] = i;
+  // Written zone by zone as chunks of zones are searched (LevelWriter).
+  LevelWriter writer(
+      level, crossings, [&](uint32_t beacon) { return node_of_beacon[beacon]; },
+      nullptr);
   const int64_t zones = level->zone_count();
-  std::vector<std::vector<PendingEdge>> results(zones);
+  const int64_t chunk = std::max<int64_t>(64, int64_t{threads} * 64);
+  std::vector<std::vector<PendingEdge>> results;
   std::atomic<int64_t> done{0};
   // Per-thread map from level k-1 node to its index in the zone's local
   // graph; entries are reset after each zone, so no per-zone O(nodes) work.
   std::vector<std::vector<uint32_t>> local_scratch(threads);
   std::vector<std::vector<uint32_t>> sources(threads);
   std::vector<UpperZoneScratch> search_scratch(threads);
-  ParallelForZones(zones, threads, [&](int t, int64_t z) {
-    const uint32_t begin = level->zone_node_begin[z];
-    const uint32_t end = level->zone_node_begin[z + 1];
-    if (end - begin >= 2) {
-      std::vector<uint32_t>& local = local_scratch[t];
-      if (local.empty()) local.assign(below.node_count(), kNoLocal);
-      const std::vector<uint32_t>& members = below_nodes_in_zone[z];
-      for (uint32_t i = 0; i < members.size(); ++i) local[members[i]] = i;
-      sources[t].clear();
-      for (uint32_t a = begin; a < end; ++a) {
-        sources[t].push_back(local[below_node_of_beacon[nodes[a]]]);
-      }
-      const BelowEdges edges_of = [&](uint32_t i, const AddBelowEdge& add) {
-        const uint32_t u = members[i];
-        for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1];
-             ++e) {
-          const uint32_t target = local[below.edges[e].target];
-          if (target != kNoLocal) add(target, below.edges[e].cost);
+  for (int64_t first = 0; first < zones; first += chunk) {
+    const int64_t count = std::min(chunk, zones - first);
+    results.assign(count, {});
+    ParallelForZones(count, threads, [&](int t, int64_t i) {
+      const int64_t z = first + i;
+      const uint32_t begin = level->zone_node_begin[z];
+      const uint32_t end = level->zone_node_begin[z + 1];
+      if (end - begin >= 2) {
+        std::vector<uint32_t>& local = local_scratch[t];
+        if (local.empty()) local.assign(below.node_count(), kNoLocal);
+        const std::vector<uint32_t>& members = below_nodes_in_zone[z];
+        for (uint32_t m = 0; m < members.size(); ++m) local[members[m]] = m;
+        sources[t].clear();
+        for (uint32_t a = begin; a < end; ++a) {
+          sources[t].push_back(local[below_node_of_beacon[nodes[a]]]);
         }
-      };
-      SearchUpperZone(static_cast<uint32_t>(members.size()), edges_of,
-                      sources[t], begin, &search_scratch[t], &results[z]);
-      for (uint32_t m : members) local[m] = kNoLocal;
+        const BelowEdges edges_of = [&](uint32_t m, const AddBelowEdge& add) {
+          const uint32_t u = members[m];
+          for (uint32_t e = below.edge_begin[u]; e < below.edge_begin[u + 1];
+               ++e) {
+            const uint32_t target = local[below.edges[e].target];
+            if (target != kNoLocal) add(target, below.edges[e].cost);
+          }
+        };
+        SearchUpperZone(static_cast<uint32_t>(members.size()), edges_of,
+                        sources[t], begin, &search_scratch[t], &results[i]);
+        for (uint32_t m : members) local[m] = kNoLocal;
+      }
+      if (progress) progress(++done, zones);
+    });
+    for (int64_t i = 0; i < count; ++i) {
+      writer.WriteZone(first + i, &results[i], nullptr);
     }
-    if (progress) progress(++done, zones);
-  });
-
-  std::vector<uint32_t> node_of_beacon(beacons.size(), kNoLocal);
-  for (uint32_t i = 0; i < n; ++i) node_of_beacon[nodes[i]] = i;
-  size_t intra = 0;
-  for (const auto& r : results) intra += r.size();
-  std::vector<PendingEdge> edges;
-  edges.reserve(intra + 2 * crossings.size());
-  for (auto& r : results) {
-    edges.insert(edges.end(), r.begin(), r.end());
-    r.clear();
-    r.shrink_to_fit();
   }
-  for (const InterEdge& e : crossings) {
-    const float cost = static_cast<float>(e.cost);
-    edges.push_back({node_of_beacon[e.a], {node_of_beacon[e.b], 1, cost}});
-    edges.push_back({node_of_beacon[e.b], {node_of_beacon[e.a], 1, cost}});
-  }
-  AssembleLevel(std::move(edges), level);
 }
 
 }  // namespace zonepath::update_internal

@@ -182,6 +182,45 @@ using PendingEdgeVisitor =
 std::vector<uint32_t> AssembleLevel(PendingEdgeVisitor for_each_edge,
                                     size_t edge_count, AbstractLevel* level);
 
+// Writes a level built from scratch zone by zone, in node order (a zone's
+// nodes are consecutive), as its zones' intra-zone edges are searched, so a
+// build holds only the edge lists of the zones not yet written (a chunk)
+// beside the level, never the whole level's lists. The bytes equal
+// AssembleLevel's for the same edges. The edge array reserves an upper
+// bound (k (k - 1) intra-zone edges for a zone of k nodes, plus the
+// crossings): reserved pages cost no memory until written, and the array
+// is never copied to grow.
+//
+//   LevelWriter writer(level, crossings, node_of, cached_or_null);
+//   for each zone z in order: writer.WriteZone(z, &zone_edges, &zone_paths);
+class LevelWriter {
+ public:
+  // `crossings`' ends are mapped to this level's nodes by node_of (identity
+  // on level 1, beacon -> node above); each gives an inter-zone edge in
+  // both directions. With `cached` (level 1 with cached paths) the zones'
+  // paths are written in edge order.
+  LevelWriter(AbstractLevel* level, const std::vector<InterEdge>& crossings,
+              absl::FunctionRef<uint32_t(uint32_t)> node_of,
+              CachedPaths* cached);
+  // Zone z's intra-zone edges (any order; sorted here, then cleared) and,
+  // with cached paths, the packed runs each edge's `path` indexes. Zones
+  // must come in order 0, 1, ...
+  void WriteZone(int64_t z, std::vector<PendingEdge>* intra,
+                 const std::vector<std::vector<uint32_t>>* paths);
+
+ private:
+  struct Out {
+    AbstractEdge edge;
+    uint32_t path;
+  };
+  AbstractLevel* level_;
+  CachedPaths* cached_;
+  std::vector<uint32_t> crossing_begin_;  // CSR by node
+  std::vector<AbstractEdge> crossing_edges_;
+  std::vector<Out> node_edges_;
+  std::vector<uint32_t> parent_;
+};
+
 // One level's figures, filled by BuildAbstraction.
 struct LevelBuildStats {
   int64_t zones = 0;
