@@ -34,8 +34,8 @@ absl::StatusOr<Grid> Grid::Create(int64_t width, int64_t height,
   return CreateFromPages(width, height, CowArray<uint8_t>::FromVector(costs));
 }
 
-absl::StatusOr<Grid> Grid::CreateFromPages(int64_t width, int64_t height,
-                                           CowArray<uint8_t> costs) {
+absl::StatusOr<Grid> Grid::WithoutLabels(int64_t width, int64_t height,
+                                         CowArray<uint8_t> costs) {
   RETURN_IF_ERROR(CheckSize(width, height));
   if (static_cast<int64_t>(costs.size()) != width * height) {
     return absl::InvalidArgumentError(
@@ -46,6 +46,12 @@ absl::StatusOr<Grid> Grid::CreateFromPages(int64_t width, int64_t height,
   grid.width_ = static_cast<int32_t>(width);
   grid.height_ = static_cast<int32_t>(height);
   grid.costs_ = std::move(costs);
+  return grid;
+}
+
+absl::StatusOr<Grid> Grid::CreateFromPages(int64_t width, int64_t height,
+                                           CowArray<uint8_t> costs) {
+  ASSIGN_OR_RETURN(Grid grid, WithoutLabels(width, height, std::move(costs)));
   grid.CountCosts();
   grid.ComputeComponents();
   return grid;
@@ -403,16 +409,7 @@ absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
                                                 CowArray<uint8_t> costs,
                                                 StoredComponents stored,
                                                 int threads) {
-  RETURN_IF_ERROR(CheckSize(width, height));
-  if (static_cast<int64_t>(costs.size()) != width * height) {
-    return absl::InvalidArgumentError(
-        absl::StrFormat("grid size %dx%d needs %d costs, got %d", width, height,
-                        width * height, costs.size()));
-  }
-  Grid grid;
-  grid.width_ = static_cast<int32_t>(width);
-  grid.height_ = static_cast<int32_t>(height);
-  grid.costs_ = std::move(costs);
+  ASSIGN_OR_RETURN(Grid grid, WithoutLabels(width, height, std::move(costs)));
   auto bad = [](const auto&... why) {
     return absl::InvalidArgumentError(absl::StrCat(why...));
   };

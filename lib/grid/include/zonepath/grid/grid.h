@@ -220,6 +220,10 @@ class Grid {
     return static_cast<uint32_t>(p.y >> kLabelTileShift) * tiles_x() +
            static_cast<uint32_t>(p.x >> kLabelTileShift);
   }
+  // The size checks of every Create, and a grid of `costs` with no
+  // component labels or counts yet.
+  static absl::StatusOr<Grid> WithoutLabels(int64_t width, int64_t height,
+                                            CowArray<uint8_t> costs);
   Rect TileRect(uint32_t tile) const;
   // A stored tile's labels index its range (CreateWithComponents).
   absl::Status CheckTileLabels(uint32_t tile) const;
