@@ -54,8 +54,8 @@ class World {
     return grid_.OwnedBytes() + abstraction_.OwnedBytes();
   }
   // The part of MemoryUsage that views a mapped world file (the grid's costs
-  // and component labels and the abstraction's arrays: file-backed, shared by every process that
-  // maps the file; never owned).
+  // and component labels and the abstraction's arrays: file-backed, shared by
+  // every process that maps the file; never owned).
   size_t MappedBytes() const {
     return grid_.MappedBytes() + abstraction_.MappedBytes();
   }
