@@ -137,13 +137,17 @@ inline void WriteVarint(uint64_t value, std::string* out) {
   out->push_back(static_cast<char>(value));
 }
 // Reads a varint at `*pos` of at most `max` value; false if truncated,
-// overlong (not the shortest form) or too large.
+// overlong (not the shortest form), wider than 64 bits or too large.
 inline bool ReadVarint(const uint8_t* data, size_t size, size_t* pos,
                        uint64_t max, uint64_t* value) {
   uint64_t result = 0;
   for (int shift = 0; shift < 64 && *pos < size; shift += 7) {
     const uint8_t byte = data[(*pos)++];
-    result |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    const uint64_t bits = static_cast<uint64_t>(byte & 0x7f);
+    // The 10th byte holds bit 63 only: more would be lost in the shift
+    // (and the value would re-encode shorter).
+    if ((bits << shift) >> shift != bits) return false;
+    result |= bits << shift;
     if (!(byte & 0x80)) {
       // Reject overlong forms, so every value has one encoding.
       if ((byte == 0 && shift > 0) || result > max) return false;
