@@ -6,20 +6,13 @@
 #include "absl/time/clock.h"
 
 namespace zonepath {
-namespace {
-struct EntryGreater {
-  template <typename E>
-  bool operator()(const E& a, const E& b) const {
-    return a.g > b.g;
-  }
-};
-}  // namespace
 
 ZoneDijkstra::ZoneDijkstra(int32_t max_side)
     : max_side_(std::clamp(max_side, 1, 4096)),
       stride_(max_side_ + 2),
       costs_(static_cast<size_t>(stride_) * stride_, 0),
-      nodes_(static_cast<size_t>(stride_) * stride_, Node{0, 0, 0, 0, 0}) {}
+      nodes_(static_cast<size_t>(stride_) * stride_, Node{0, 0, 0, 0, 0}),
+      bucket_head_(kBuckets, kNoEntry) {}
 
 void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
                        Connectivity connectivity,
@@ -35,13 +28,17 @@ void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect) {
   // The rectangle's costs, framed by blocked cells (the frame's cells stay
   // 0 from construction; rows and columns past a smaller rect are zeroed).
   const int32_t w = rect.width(), h = rect.height();
+  uint8_t min_cost = 255;
   for (int32_t y = 0; y < h; ++y) {
     uint8_t* row = &costs_[static_cast<size_t>(y + 1) * stride_ + 1];
     for (int32_t x = 0; x < w; ++x) {
-      row[x] = grid.cost(Point{rect.x0 + x, rect.y0 + y});
+      const uint8_t c = grid.cost(Point{rect.x0 + x, rect.y0 + y});
+      row[x] = c;
+      if (c != 0 && c < min_cost) min_cost = c;
     }
     row[w] = 0;
   }
+  min_cost_ = min_cost;
   std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);
 }
 
@@ -78,20 +75,41 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
                                            s,  s - 1,  -1, -s - 1};
   const bool diagonals = connectivity == Connectivity::kEight;
   const uint8_t* cost = costs_.data();
+  // Bucket of a distance. The width is the cheapest step shrunk by 1e-9,
+  // so that rounding in g (relative error ~1e-16, g / delta < 2^22 here)
+  // can never put a neighbour into the bucket it was reached from.
+  const double inv_width = 1.0 / (min_cost_ * (1.0 - 1e-9));
+  auto bucket_of = [&](double g) {
+    return static_cast<uint64_t>(g * inv_width);
+  };
+  std::fill(bucket_head_.begin(), bucket_head_.end(), kNoEntry);
+  size_t queued = 0;
+  auto push = [&](uint32_t local, uint64_t bucket) {
+    uint32_t& head = bucket_head_[bucket % kBuckets];
+    open_.push_back({local, head});
+    head = static_cast<uint32_t>(open_.size() - 1);
+    ++queued;
+    ++stats_.heap_pushes;
+  };
   node(Local(source)).g = 0;
-  open_.push_back({0, Local(source)});
-  while (!open_.empty()) {
-    std::pop_heap(open_.begin(), open_.end(), EntryGreater());
-    const Entry top = open_.back();
-    open_.pop_back();
+  uint64_t current = 0;
+  push(Local(source), 0);
+  while (queued > 0) {
+    uint32_t* head = &bucket_head_[current % kBuckets];
+    while (*head == kNoEntry) {
+      head = &bucket_head_[++current % kBuckets];
+    }
+    const uint32_t u = open_[*head].local;
+    *head = open_[*head].next;
+    --queued;
     ++stats_.heap_pops;
-    Node& n = nodes_[top.local];
-    if (n.closed || top.g > n.g) continue;
+    Node& n = nodes_[u];
+    if (n.closed) continue;  // a stale entry: settled from an earlier one
     n.closed = 1;
     ++stats_.expanded;
-    if (trace_ != nullptr) trace_->push_back(CellOf(top.local));
+    if (trace_ != nullptr) trace_->push_back(CellOf(u));
     if (n.is_target != 0 && --targets_left == 0) break;
-    const uint32_t u = top.local;
+    const double g_u = n.g;
     const uint8_t u_cost = cost[u];
     for (int d = 0; d < kDirectionCount; ++d) {
       const uint32_t v =
@@ -105,15 +123,14 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
         }
       }
       const double g =
-          top.g + StepCost(static_cast<Direction>(d), u_cost, v_cost);
+          g_u + StepCost(static_cast<Direction>(d), u_cost, v_cost);
       Node& m = node(v);
       if (g >= m.g) continue;
       m.g = g;
       m.parent = static_cast<uint8_t>(d);
-      open_.push_back({g, v});
-      std::push_heap(open_.begin(), open_.end(), EntryGreater());
+      // Never behind the bucket being emptied (it cannot be, see above).
+      push(v, std::max(current, bucket_of(g)));
       ++stats_.generated;
-      ++stats_.heap_pushes;
     }
   }
   stats_.time = absl::Now() - begin;
@@ -143,6 +160,7 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path) {
 size_t ZoneDijkstra::MemoryUsage() const {
   return sizeof(*this) + costs_.capacity() + nodes_.capacity() * sizeof(Node) +
          open_.capacity() * sizeof(Entry) +
+         bucket_head_.capacity() * sizeof(uint32_t) +
          reversed_.capacity() * sizeof(Direction);
 }
 

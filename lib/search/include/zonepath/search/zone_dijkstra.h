@@ -7,6 +7,15 @@
 // are sized once for the largest rectangle (max_side x max_side) and reset
 // by generation stamp, so warm runs allocate nothing.
 //
+// The queue is a ring of buckets of width delta = the cheapest step in the
+// rectangle (its cheapest cell cost), not a binary heap: a cell settled
+// from bucket k reaches its neighbours at g + step >= g + delta, i.e. in a
+// later bucket, so when bucket k is reached every cell in it already has its
+// final distance and the cells of one bucket may be settled in any order
+// (Dial's algorithm with buckets as wide as the cheapest edge). Every queue
+// operation is O(1); the distances are exactly Dijkstra's. A step costs at
+// most 255 * sqrt(2) < 361 buckets, so 512 buckets always suffice.
+//
 //   ZoneDijkstra dijkstra(/*max_side=*/64);
 //   dijkstra.Run(grid, source, zone_rect, Connectivity::kEight, targets);
 //   double d = dijkstra.Distance(target);   // +inf if unreachable in zone
@@ -63,10 +72,14 @@ class ZoneDijkstra {
     uint8_t closed;
     uint8_t is_target;
   };
+  // A queued cell; bucket lists are chained through `next` (entries of
+  // cells that were improved or settled since are skipped when popped).
   struct Entry {
-    double g;
     uint32_t local;
+    uint32_t next;
   };
+  static constexpr uint32_t kBuckets = 512;  // > 255 * sqrt(2) + 2
+  static constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
   // Index in the padded local arrays (row stride max_side_ + 2).
   uint32_t Local(Point p) const {
     return static_cast<uint32_t>((p.y - rect_.y0 + 1) * stride_ +
@@ -81,7 +94,9 @@ class ZoneDijkstra {
   int32_t stride_;
   std::vector<uint8_t> costs_;  // padded local copy; 0 = blocked / outside
   std::vector<Node> nodes_;
-  std::vector<Entry> open_;
+  std::vector<Entry> open_;            // every entry of the current run
+  std::vector<uint32_t> bucket_head_;  // kBuckets heads into open_
+  uint8_t min_cost_ = 1;               // cheapest cell of the loaded rect
   std::vector<Direction> reversed_;
   uint32_t stamp_ = 0;
   Rect rect_;

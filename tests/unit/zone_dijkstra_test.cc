@@ -1,0 +1,193 @@
+// ZoneDijkstra (bucket queue) against the independent oracle Dijkstra:
+// every distance in the rectangle, early stops at targets, and the paths it
+// appends, on random grids with unit, weighted and extreme (1 beside 255)
+// costs, 8- and 4-connected.
+#include "zonepath/search/zone_dijkstra.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/grid/moves.h"
+#include "zonepath/grid/path.h"
+
+namespace zonepath {
+namespace {
+
+using testing::GridToText;
+using testing::OracleDistances;
+using testing::RandomGrid;
+using testing::RandomPassable;
+
+// Costs drawn from {lo, hi} or lo..hi, so that the bucket width (the
+// cheapest cell) is sometimes far below the dearest step.
+Grid ExtremeGrid(uint64_t seed, int side, uint8_t lo, uint8_t hi,
+                 double blocked) {
+  std::mt19937_64 rng(seed);
+  std::vector<uint8_t> costs(static_cast<size_t>(side) * side);
+  for (uint8_t& c : costs) {
+    const double u = static_cast<double>(rng() % 1000) / 1000.0;
+    if (u < blocked) {
+      c = 0;
+    } else if (rng() % 2 == 0) {
+      c = (rng() % 2 == 0) ? lo : hi;
+    } else {
+      c = static_cast<uint8_t>(lo + rng() % (hi - lo + 1));
+    }
+  }
+  return *Grid::Create(side, side, std::move(costs));
+}
+
+double WalkedCost(const Grid& grid, const RunLengthPath& path,
+                  Connectivity connectivity, const Rect& rect, Point* end,
+                  bool* legal) {
+  double cost = 0;
+  Point p = path.start();
+  *legal = true;
+  for (const Run& run : path.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      if (!CanStep(grid, p, run.direction, connectivity) ||
+          !rect.Contains(Step(p, run.direction))) {
+        *legal = false;
+        return cost;
+      }
+      cost += StepCost(grid, p, run.direction);
+      p = Step(p, run.direction);
+    }
+  }
+  *end = p;
+  return cost;
+}
+
+void CheckAgainstOracle(const Grid& grid, uint64_t seed, int rounds) {
+  std::mt19937_64 rng(seed);
+  ZoneDijkstra dijkstra(64);
+  RunLengthPath path;
+  for (int round = 0; round < rounds; ++round) {
+    const int32_t w = 1 + static_cast<int32_t>(rng() % 64);
+    const int32_t h = 1 + static_cast<int32_t>(rng() % 64);
+    const int32_t x0 = static_cast<int32_t>(rng() % (grid.width() - w + 1));
+    const int32_t y0 = static_cast<int32_t>(rng() % (grid.height() - h + 1));
+    const Rect rect{x0, y0, x0 + w, y0 + h};
+    const Connectivity connectivity =
+        rng() % 3 == 0 ? Connectivity::kFour : Connectivity::kEight;
+    // A passable source inside the rectangle, if there is one.
+    Point source{-1, -1};
+    for (int tries = 0; tries < 200 && source.x < 0; ++tries) {
+      const Point p{x0 + static_cast<int32_t>(rng() % w),
+                    y0 + static_cast<int32_t>(rng() % h)};
+      if (grid.passable(p)) source = p;
+    }
+    if (source.x < 0) continue;
+    // Half the rounds stop at a few targets; the rest settle the rectangle.
+    std::vector<Point> targets;
+    if (rng() % 2 == 0) {
+      for (int i = 0; i < 4; ++i) {
+        targets.push_back({x0 + static_cast<int32_t>(rng() % w),
+                           y0 + static_cast<int32_t>(rng() % h)});
+      }
+    }
+    dijkstra.Run(grid, source, rect, connectivity, targets);
+    const std::vector<double> oracle = OracleDistances(
+        grid, source, connectivity == Connectivity::kEight, rect);
+    auto expect_cell = [&](Point p) {
+      const double want = oracle[static_cast<size_t>(p.y) * grid.width() + p.x];
+      const double got = dijkstra.Distance(p);
+      const std::string where =
+          "seed " + std::to_string(seed) + " round " + std::to_string(round) +
+          " source " + PointString(source) + " cell " + PointString(p) +
+          " rect " + std::to_string(x0) + "," + std::to_string(y0) + " " +
+          std::to_string(w) + "x" + std::to_string(h) + "\n" + GridToText(grid);
+      if (!std::isfinite(want)) {
+        ASSERT_FALSE(std::isfinite(got)) << where;
+        return;
+      }
+      ASSERT_NEAR(got, want, 1e-9 * std::max(1.0, want)) << where;
+      path.Reset(source);
+      dijkstra.AppendPath(p, &path);
+      bool legal = false;
+      Point end{-1, -1};
+      const double walked =
+          WalkedCost(grid, path, connectivity, rect, &end, &legal);
+      ASSERT_TRUE(legal) << where;
+      ASSERT_EQ(end, p) << where;
+      ASSERT_NEAR(walked, want, 1e-9 * std::max(1.0, want)) << where;
+      ASSERT_NEAR(path.cost(), walked, 1e-9 * std::max(1.0, want)) << where;
+    };
+    if (targets.empty()) {
+      for (int32_t y = rect.y0; y < rect.y1; ++y) {
+        for (int32_t x = rect.x0; x < rect.x1; ++x) {
+          if (grid.passable({x, y})) expect_cell({x, y});
+          if (::testing::Test::HasFatalFailure()) return;
+        }
+      }
+    } else {
+      for (Point t : targets) {
+        if (grid.passable(t)) expect_cell(t);
+        if (::testing::Test::HasFatalFailure()) return;
+      }
+    }
+  }
+}
+
+TEST(ZoneDijkstraTest, MatchesOracleOnRandomGrids) {
+  for (uint64_t seed = 1; seed <= 60; ++seed) {
+    const Grid grid =
+        RandomGrid(seed, {64 + static_cast<int>(seed % 32),
+                          64 + static_cast<int>(seed % 7),
+                          static_cast<double>(seed % 40) / 100.0,
+                          seed % 3 == 0 ? 1 : static_cast<int>(1 + seed % 20)});
+    CheckAgainstOracle(grid, seed, 6);
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(ZoneDijkstraTest, MatchesOracleWhenBucketsAreNarrowAndStepsWide) {
+  // Cheapest cell 1 beside 255 (a step spans ~361 buckets), and a grid
+  // whose cheapest cell is 200 (wide buckets, few of them per step).
+  const struct {
+    uint8_t lo, hi;
+  } ranges[] = {{1, 255}, {200, 255}, {7, 9}, {254, 255}};
+  uint64_t seed = 1000;
+  for (const auto& range : ranges) {
+    for (int i = 0; i < 8; ++i, ++seed) {
+      const Grid grid = ExtremeGrid(seed, 80, range.lo, range.hi,
+                                    static_cast<double>(i % 4) / 10.0);
+      CheckAgainstOracle(grid, seed, 6);
+      if (HasFatalFailure()) return;
+    }
+  }
+}
+
+TEST(ZoneDijkstraTest, LoadedRectangleServesManySearches) {
+  const Grid grid = ExtremeGrid(77, 48, 1, 30, 0.2);
+  const Rect rect{0, 0, 48, 48};
+  ZoneDijkstra dijkstra(48);
+  dijkstra.LoadRect(grid, rect);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 20; ++i) {
+    const Point source = RandomPassable(grid, rng);
+    dijkstra.RunLoaded(source, Connectivity::kEight);
+    const std::vector<double> oracle =
+        OracleDistances(grid, source, /*eight_connected=*/true, rect);
+    for (int32_t y = 0; y < 48; ++y) {
+      for (int32_t x = 0; x < 48; ++x) {
+        const double want = oracle[static_cast<size_t>(y) * 48 + x];
+        if (!std::isfinite(want)) {
+          ASSERT_FALSE(std::isfinite(dijkstra.Distance({x, y})));
+        } else {
+          ASSERT_NEAR(dijkstra.Distance({x, y}), want, 1e-9 * want)
+              << "source " << PointString(source) << " cell " << x << "," << y;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zonepath
