@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 #include <vector>
 
 #include "node_state_map.h"
@@ -54,8 +55,19 @@ inline bool Seed(NodeStateMap& state, std::vector<OpenEntry>& open,
   return true;
 }
 
+// h(v) as given to relax: a value, or a callable that computes it.
+template <typename H>
+double HeuristicValue(H&& h) {
+  if constexpr (std::is_invocable_v<H>) {
+    return h();
+  } else {
+    return static_cast<double>(h);
+  }
+}
+
 // Runs the search from the seeds already in `open`. neighbors(u, relax)
-// calls relax(v, cost, h(v)) for each successor of node u; the search stops
+// calls relax(v, cost, h(v)) for each successor of node u (h(v) a value, or
+// a callable returning it, evaluated only when needed); the search stops
 // when is_goal(record) holds for an expanded node (kGoal, its record in
 // *goal_record), or when the best f reaches `bound` or the open list empties
 // (kExhausted). on_expand(node) is called for each expansion (tracing).
@@ -83,9 +95,18 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
     }
     const double gu = top.g;
     const uint32_t ru = top.record;
-    neighbors(u, [&](uint32_t v, double cost, double h) {
+    neighbors(u, [&](uint32_t v, double cost, auto&& h_of_v) {
+      // h_of_v is h(v) or a callable giving it: a callable is called only
+      // for a successor that improves (with a finite bound, always first),
+      // so a dense graph does not pay for the estimates of the many edges
+      // that lead nowhere new.
+      auto h = [&]() -> double { return HeuristicValue(h_of_v); };
       const double nv = gu + cost;
-      if (nv + h >= bound) return;
+      double hv = -1;
+      if (bound < kInf) {
+        hv = h();
+        if (nv + hv >= bound) return;
+      }
       const uint32_t rv = state.Touch(v);
       if (rv == NodeStateMap::kNone) {
         full = true;
@@ -93,10 +114,12 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
       }
       NodeStateMap::Record& next = state[rv];
       if (nv >= next.g) return;
+      if (hv < 0) hv = h();
+      const double h_value = hv;
       next.g = nv;
       next.parent = ru;
       next.closed = 0;
-      open.push_back({nv + h, nv, rv});
+      open.push_back({nv + h_value, nv, rv});
       std::push_heap(open.begin(), open.end(), OpenListOrder());
       ++stats->generated;
       ++stats->heap_pushes;

@@ -107,7 +107,7 @@ struct Planner::Impl {
         top, open,
         [&](uint32_t u, auto&& relax) {
           graph.ForEachEdge(k, u, [&](uint32_t v, float cost) {
-            relax(v, cost, H(graph.NodeCell(k, v), t));
+            relax(v, cost, [&] { return H(graph.NodeCell(k, v), t); });
           });
           if (graph.ZoneOf(k, graph.NodeCell(k, u)) == goal_zone) {
             const double d = goal_connector.LinkCost(k, u);
