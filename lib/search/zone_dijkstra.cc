@@ -76,8 +76,10 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
   const bool diagonals = connectivity == Connectivity::kEight;
   const uint8_t* cost = costs_.data();
   // Bucket of a distance. The width is the cheapest step shrunk by 1e-9,
-  // so that rounding in g (relative error ~1e-16, g / delta < 2^22 here)
-  // can never put a neighbour into the bucket it was reached from.
+  // so that rounding in g (relative error ~1e-16) cannot put a neighbour
+  // into the bucket it was reached from while g / width < ~1e6 (a zone's
+  // distances are far below; past that the clamp in push keeps the order
+  // right up to rounding, as a heap would).
   const double inv_width = 1.0 / (min_cost_ * (1.0 - 1e-9));
   auto bucket_of = [&](double g) {
     return static_cast<uint64_t>(g * inv_width);
