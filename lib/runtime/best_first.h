@@ -96,17 +96,12 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
     const double gu = top.g;
     const uint32_t ru = top.record;
     neighbors(u, [&](uint32_t v, double cost, auto&& h_of_v) {
-      // h_of_v is h(v) or a callable giving it: a callable is called only
-      // for a successor that improves (with a finite bound, always first),
-      // so a dense graph does not pay for the estimates of the many edges
-      // that lead nowhere new.
-      auto h = [&]() -> double { return HeuristicValue(h_of_v); };
+      // h_of_v is h(v) or a callable giving it. A callable is evaluated
+      // only for a successor that improves (and first, for the bound, when
+      // the bound is finite), so a dense graph does not pay for the
+      // estimates of the many edges that lead nowhere new.
       const double nv = gu + cost;
-      double hv = -1;
-      if (bound < kInf) {
-        hv = h();
-        if (nv + hv >= bound) return;
-      }
+      if (bound < kInf && nv + HeuristicValue(h_of_v) >= bound) return;
       const uint32_t rv = state.Touch(v);
       if (rv == NodeStateMap::kNone) {
         full = true;
@@ -114,12 +109,11 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
       }
       NodeStateMap::Record& next = state[rv];
       if (nv >= next.g) return;
-      if (hv < 0) hv = h();
-      const double h_value = hv;
+      const double f = nv + HeuristicValue(h_of_v);
       next.g = nv;
       next.parent = ru;
       next.closed = 0;
-      open.push_back({nv + h_value, nv, rv});
+      open.push_back({f, nv, rv});
       std::push_heap(open.begin(), open.end(), OpenListOrder());
       ++stats->generated;
       ++stats->heap_pushes;

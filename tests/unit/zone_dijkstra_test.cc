@@ -10,6 +10,7 @@
 #include <random>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
@@ -43,25 +44,17 @@ Grid ExtremeGrid(uint64_t seed, int side, uint8_t lo, uint8_t hi,
   return *Grid::Create(side, side, std::move(costs));
 }
 
-double WalkedCost(const Grid& grid, const RunLengthPath& path,
-                  Connectivity connectivity, const Rect& rect, Point* end,
-                  bool* legal) {
-  double cost = 0;
+// True if every cell the path visits lies in `rect` (legality and cost come
+// from WalkPath).
+bool StaysInside(const RunLengthPath& path, const Rect& rect) {
   Point p = path.start();
-  *legal = true;
   for (const Run& run : path.runs()) {
     for (uint32_t i = 0; i < run.count; ++i) {
-      if (!CanStep(grid, p, run.direction, connectivity) ||
-          !rect.Contains(Step(p, run.direction))) {
-        *legal = false;
-        return cost;
-      }
-      cost += StepCost(grid, p, run.direction);
       p = Step(p, run.direction);
+      if (!rect.Contains(p)) return false;
     }
   }
-  *end = p;
-  return cost;
+  return true;
 }
 
 void CheckAgainstOracle(const Grid& grid, uint64_t seed, int rounds) {
@@ -110,14 +103,12 @@ void CheckAgainstOracle(const Grid& grid, uint64_t seed, int rounds) {
       ASSERT_NEAR(got, want, 1e-9 * std::max(1.0, want)) << where;
       path.Reset(source);
       dijkstra.AppendPath(p, &path);
-      bool legal = false;
-      Point end{-1, -1};
-      const double walked =
-          WalkedCost(grid, path, connectivity, rect, &end, &legal);
-      ASSERT_TRUE(legal) << where;
-      ASSERT_EQ(end, p) << where;
-      ASSERT_NEAR(walked, want, 1e-9 * std::max(1.0, want)) << where;
-      ASSERT_NEAR(path.cost(), walked, 1e-9 * std::max(1.0, want)) << where;
+      const absl::StatusOr<PathWalk> walk = WalkPath(grid, path, connectivity);
+      ASSERT_TRUE(walk.ok()) << walk.status() << "\n" << where;
+      ASSERT_TRUE(StaysInside(path, rect)) << where;
+      ASSERT_EQ(walk->end, p) << where;
+      ASSERT_NEAR(walk->cost, want, 1e-9 * std::max(1.0, want)) << where;
+      ASSERT_NEAR(path.cost(), walk->cost, 1e-9 * std::max(1.0, want)) << where;
     };
     if (targets.empty()) {
       for (int32_t y = rect.y0; y < rect.y1; ++y) {

@@ -13,7 +13,8 @@
 // later bucket, so when bucket k is reached every cell in it already has its
 // final distance and the cells of one bucket may be settled in any order
 // (Dial's algorithm with buckets as wide as the cheapest edge). Every queue
-// operation is O(1); the distances are exactly Dijkstra's. A step costs at
+// operation is O(1); the distances are Dijkstra's (the same bits as with the
+// heap on every world compared, see the README). A step costs at
 // most 255 * sqrt(2) < 361 buckets, so 512 buckets always suffice.
 //
 //   ZoneDijkstra dijkstra(/*max_side=*/64);
