@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -88,12 +90,38 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
     grid.LabelTile(tiles[k], &locals[k]);
     grid.StoreLocalLabels(tiles[k], locals[k]);
   }
-  // Dead table entries (old ranges of relabelled tiles) are dropped by
-  // joining afresh once they outnumber the live ones.
-  if (!grid.RelabelTilesLocally(*this, tiles, locals) ||
-      grid.local_global_.size() > 2 * grid.live_locals_ + 1024) {
-    grid.ComputeGlobalComponents();
+  if (grid.RelabelTilesLocally(*this, tiles, locals)) {
+    for (uint32_t t : tiles) grid.MergeTileLabels(t);
+    // Dead table entries (old ranges of relabelled tiles) are dropped by
+    // joining afresh once they outnumber the live ones.
+    if (grid.local_global_.size() > 2 * grid.live_locals_ + 1024) {
+      grid.JoinComponents();
+    }
+    return grid;
   }
+  // A component that lost a cell may have split. Elsewhere a tile's label
+  // may stand for several pieces of it that were joined only through the
+  // changed cells, so every tile holding such a component is labelled by
+  // its pieces again before the join. Other labels stay: each names cells
+  // that still reach each other.
+  absl::flat_hash_set<uint32_t> may_split;
+  for (const CellCost& c : changes) {
+    const Point p = ToPoint(c.cell);
+    if (passable(p) && !grid.passable(p)) may_split.insert(component(p));
+  }
+  LocalLabels pieces;
+  for (uint32_t t = 0; t < tile_count() && !may_split.empty(); ++t) {
+    if (std::binary_search(tiles.begin(), tiles.end(), t)) continue;
+    const TileLabels& r = grid.tiles_[t];
+    for (uint32_t l = 0; l < r.local_count; ++l) {
+      if (may_split.contains(grid.local_global_[r.first_local + l])) {
+        grid.LabelTile(t, &pieces);
+        grid.StoreLocalLabels(t, pieces);
+        break;
+      }
+    }
+  }
+  grid.JoinComponents();
   return grid;
 }
 
@@ -223,14 +251,18 @@ void Grid::StoreLocalLabels(uint32_t tile, const LocalLabels& local) {
 bool Grid::RelabelTilesLocally(const Grid& before,
                                const std::vector<uint32_t>& tiles,
                                const std::vector<LocalLabels>& locals) {
-  // new local label -> old local label, per relabelled tile (-1: inner).
-  std::vector<std::vector<int32_t>> new_to_old(tiles.size());
-  std::vector<int32_t> old_to_new;
+  // Per relabelled tile: the global label each new piece keeps (kNoComponent:
+  // an inner piece, which gets a new one). The stored labels of `before`
+  // may join pieces, so its tile is cut into pieces again to compare.
+  std::vector<std::vector<uint32_t>> new_global(tiles.size());
+  std::vector<int32_t> new_to_old, old_to_new;
+  LocalLabels old_pieces;
   for (size_t k = 0; k < tiles.size(); ++k) {
     const Rect r = TileRect(tiles[k]);
-    const TileLabels& old_tile = before.tiles_[tiles[k]];
-    new_to_old[k].assign(locals[k].count, -1);
-    old_to_new.assign(old_tile.local_count, -1);
+    before.LabelTile(tiles[k], &old_pieces);
+    new_global[k].assign(locals[k].count, kNoComponent);
+    new_to_old.assign(locals[k].count, -1);
+    old_to_new.assign(old_pieces.count, -1);
     bool same = true;
     auto check = [&](int32_t x, int32_t y) {
       const Point p{x, y};
@@ -240,15 +272,15 @@ bool Grid::RelabelTilesLocally(const Grid& before,
         return;
       }
       if (!open) return;
-      const int32_t l =
-          locals[k]
-              .labels[static_cast<size_t>(y - r.y0) * r.width() + (x - r.x0)];
-      const int32_t ol = static_cast<int32_t>(before.LocalLabel(old_tile, p));
-      if (new_to_old[k][l] == -1 && old_to_new[ol] == -1) {
-        new_to_old[k][l] = ol;
+      const size_t i = static_cast<size_t>(y - r.y0) * r.width() + (x - r.x0);
+      const int32_t l = locals[k].labels[i];
+      const int32_t ol = old_pieces.labels[i];
+      if (new_to_old[l] == -1 && old_to_new[ol] == -1) {
+        new_to_old[l] = ol;
         old_to_new[ol] = l;
+        new_global[k][l] = before.component(p);
       }
-      same = same && new_to_old[k][l] == ol && old_to_new[ol] == l;
+      same = same && new_to_old[l] == ol && old_to_new[ol] == l;
     };
     for (int32_t y = r.y0; y < r.y1 && same; ++y) {
       if (y == r.y0 || y == r.y1 - 1) {
@@ -260,15 +292,12 @@ bool Grid::RelabelTilesLocally(const Grid& before,
     }
     if (!same) return false;
   }
-  // Border components keep their global labels; inner ones get new ones.
+  // Border pieces keep their global labels; inner ones get new ones.
   for (size_t k = 0; k < tiles.size(); ++k) {
-    const TileLabels& old_tile = before.tiles_[tiles[k]];
     TileLabels record = tiles_[tiles[k]];
     record.first_local = static_cast<uint32_t>(local_global_.size());
-    for (int32_t ol : new_to_old[k]) {
-      local_global_.PushBack(
-          ol >= 0 ? before.local_global_[old_tile.first_local + ol]
-                  : component_count_++);
+    for (uint32_t g : new_global[k]) {
+      local_global_.PushBack(g != kNoComponent ? g : component_count_++);
     }
     tiles_.Set(tiles[k], record);
   }
@@ -285,7 +314,55 @@ void Grid::ComputeComponents() {
     LabelTile(t, &local);
     StoreLocalLabels(t, local);
   }
+  JoinComponents();
+  // Merging left slots wider than their labels: lay them out canonically.
+  StoredComponents canonical = Components();
+  tiles_ = std::move(canonical.tiles);
+  cell_labels_ = std::move(canonical.cell_labels);
+  local_global_ = std::move(canonical.local_global);
+  component_count_ = canonical.component_count;
+  live_locals_ = local_global_.size();
+}
+
+void Grid::JoinComponents() {
   ComputeGlobalComponents();
+  for (uint32_t t = 0; t < tile_count(); ++t) MergeTileLabels(t);
+}
+
+void Grid::MergeTileLabels(uint32_t tile) {
+  const TileLabels r = tiles_[tile];
+  if (r.local_count <= 1) return;
+  // Labels are numbered by first cell, so numbering their components in
+  // label order numbers them by first cell too.
+  std::vector<uint32_t> globals;
+  std::vector<uint16_t> merged_of(r.local_count);
+  absl::flat_hash_map<uint32_t, uint16_t> index;
+  for (uint32_t l = 0; l < r.local_count; ++l) {
+    const uint32_t g = local_global_[r.first_local + l];
+    const auto [it, fresh] =
+        index.try_emplace(g, static_cast<uint16_t>(globals.size()));
+    if (fresh) globals.push_back(g);
+    merged_of[l] = it->second;
+  }
+  if (globals.size() == r.local_count) return;  // already one per component
+  LocalLabels merged;
+  merged.count = static_cast<uint32_t>(globals.size());
+  if (merged.count > 1) {  // one component needs no cell labels
+    const Rect rect = TileRect(tile);
+    merged.labels.reserve(static_cast<size_t>(rect.width()) * rect.height());
+    for (int32_t y = rect.y0; y < rect.y1; ++y) {
+      for (int32_t x = rect.x0; x < rect.x1; ++x) {
+        const Point p{x, y};
+        merged.labels.push_back(passable(p) ? merged_of[LocalLabel(r, p)] : 0);
+      }
+    }
+  }
+  StoreLocalLabels(tile, merged);
+  for (uint32_t k = 0; k < merged.count; ++k) {
+    if (local_global_[r.first_local + k] != globals[k]) {
+      local_global_.Set(r.first_local + k, globals[k]);
+    }
+  }
 }
 
 // Union-find over all tile-local components, linked across tile borders

@@ -20,10 +20,14 @@ void SplitOffsets(const std::vector<uint32_t>& offsets,
 }  // namespace
 
 size_t SharedLevel::MemoryUsage() const {
+  // A loaded level's begin and end arrays view one offsets section (shifted
+  // by one entry): its pages are counted once (see MappedBytes).
   return sizeof(*this) + node_beacon.MemoryUsage() + edge_begin.MemoryUsage() +
          edge_end.MemoryUsage() + edges.MemoryUsage() +
          zone_node_begin.MemoryUsage() + zone_node_end.MemoryUsage() +
-         node_component.MemoryUsage();
+         node_component.MemoryUsage() -
+         std::min(edge_begin.MappedBytes(), edge_end.MappedBytes()) -
+         std::min(zone_node_begin.MappedBytes(), zone_node_end.MappedBytes());
 }
 
 size_t SharedLevel::OwnedBytes() const {
@@ -46,7 +50,8 @@ size_t SharedLevel::MappedBytes() const {
 SharedAbstraction SharedAbstraction::FromFlat(const Abstraction& flat) {
   SharedAbstraction a;
   a.params = flat.params;
-  a.beacons = CowArray<Point>::FromVector(flat.beacons);
+  a.beacons = CowArray<BeaconCell>::FromVector(
+      std::vector<BeaconCell>(flat.beacons.begin(), flat.beacons.end()));
   a.levels.resize(flat.levels.size());
   for (size_t i = 0; i < flat.levels.size(); ++i) {
     const AbstractLevel& f = flat.levels[i];

@@ -123,7 +123,9 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
       Section(kGridSummary, 0,
               {absl::Span<const char>(reinterpret_cast<const char*>(&summary),
                                       sizeof(summary))}));
-  sections.push_back(Section(kBeacons, 0, a.beacons));
+  const std::vector<BeaconCell> beacon_cells(a.beacons.begin(),
+                                             a.beacons.end());
+  sections.push_back(Section(kBeacons, 0, beacon_cells));
   for (size_t i = 0; i < a.levels.size(); ++i) {
     const AbstractLevel& level = a.levels[i];
     const uint32_t l = static_cast<uint32_t>(i + 1);
@@ -238,7 +240,7 @@ struct CachedPathsView {
 };
 struct AbstractionView {
   BuildParams params;
-  absl::Span<const Point> beacons;
+  absl::Span<const BeaconCell> beacons;
   std::vector<LevelView> levels;
   CachedPathsView cached_paths;
 
@@ -250,7 +252,7 @@ struct AbstractionView {
   Abstraction Copy() const {
     Abstraction a;
     a.params = params;
-    a.beacons = Vec(beacons);
+    a.beacons.assign(beacons.begin(), beacons.end());
     for (const LevelView& v : levels) {
       AbstractLevel& f = a.levels.emplace_back();
       static_cast<LevelGeometry&>(f) = v;
@@ -305,14 +307,7 @@ class Parser {
 
     AbstractionView a;
     a.params = params_;
-    RETURN_IF_ERROR(Read(kBeacons, 0, &a.beacons));
-    for (size_t b = 0; b < a.beacons.size(); ++b) {
-      if (!grid.PassableOrFalse(a.beacons[b])) {
-        return Loss("section beacons: beacon ", b, " at ",
-                    PointString(a.beacons[b]),
-                    " is outside the grid or blocked");
-      }
-    }
+    RETURN_IF_ERROR(ReadBeacons(grid, &a.beacons));
     // Highest level each beacon is a node of (upper-level nodes must be
     // nodes of the level below, each at most once).
     beacon_level_.assign(a.beacons.size(), kNoLevel);
@@ -544,7 +539,9 @@ class Parser {
   absl::StatusOr<Grid> ReadGrid(absl::string_view cost_bytes) {
     const absl::Span<const uint8_t> costs(
         reinterpret_cast<const uint8_t*>(cost_bytes.data()), cost_bytes.size());
-    if (header_.version < kFirstLabelledVersion) {
+    if (header_.version < kFirstCompactVersion) {
+      // Version 3 labels split tiles by piece, not by component: label the
+      // cells again rather than keep labels that would save differently.
       absl::StatusOr<Grid> grid =
           Grid::CreateFromPages(header_.width, header_.height, Pages(costs));
       if (!grid.ok()) return Loss("section grid: ", grid.status().message());
@@ -582,7 +579,7 @@ class Parser {
   // With verify_refinement, stored labels (version 3) against a fresh
   // labelling of the cells: O(cells), like the refinement checks.
   absl::Status CheckStoredComponents(const Grid& grid) const {
-    if (header_.version < kFirstLabelledVersion) return absl::OkStatus();
+    if (header_.version < kFirstCompactVersion) return absl::OkStatus();
     const absl::Span<const uint8_t> costs(
         reinterpret_cast<const uint8_t*>(grid_costs_), grid.cell_count());
     ASSIGN_OR_RETURN(
@@ -610,7 +607,9 @@ class Parser {
   SharedAbstraction ViewAbstraction(const AbstractionView& a) const {
     SharedAbstraction s;
     s.params = a.params;
-    s.beacons = View<Point>(kBeacons, 0, 0, a.beacons.size());
+    s.beacons = header_.version >= kFirstCompactVersion
+                    ? View<BeaconCell>(kBeacons, 0, 0, a.beacons.size())
+                    : CowArray<BeaconCell>::FromVector(old_beacons_);
     s.levels.resize(a.levels.size());
     for (size_t i = 0; i < a.levels.size(); ++i) {
       const LevelView& f = a.levels[i];
@@ -675,6 +674,31 @@ class Parser {
     return absl::OkStatus();
   }
 
+  // The beacons: 4-byte cells since version 4, Points before (converted
+  // after their check). Each must be an open cell of the grid.
+  absl::Status ReadBeacons(const Grid& grid,
+                           absl::Span<const BeaconCell>* out) {
+    if (header_.version >= kFirstCompactVersion) {
+      RETURN_IF_ERROR(Read(kBeacons, 0, out));
+    } else {
+      absl::Span<const Point> points;
+      RETURN_IF_ERROR(Read(kBeacons, 0, &points));
+      for (size_t b = 0; b < points.size(); ++b) {
+        if (!grid.PassableOrFalse(points[b])) return BadBeacon(b, points[b]);
+      }
+      old_beacons_.assign(points.begin(), points.end());
+      *out = old_beacons_;
+    }
+    for (size_t b = 0; b < out->size(); ++b) {
+      if (!grid.PassableOrFalse((*out)[b])) return BadBeacon(b, (*out)[b]);
+    }
+    return absl::OkStatus();
+  }
+  absl::Status BadBeacon(size_t b, Point p) const {
+    return Loss("section beacons: beacon ", b, " at ", PointString(p),
+                " is outside the grid or blocked");
+  }
+
   // CSR offsets: count + 1 entries from 0 to total, never decreasing.
   absl::Status CheckOffsets(absl::Span<const uint32_t> begin, size_t count,
                             size_t total, uint32_t kind, uint32_t l) const {
@@ -694,7 +718,7 @@ class Parser {
     return absl::OkStatus();
   }
 
-  absl::Status ReadLevel(uint32_t l, absl::Span<const Point> beacons,
+  absl::Status ReadLevel(uint32_t l, absl::Span<const BeaconCell> beacons,
                          const LevelView& level_one, LevelView* level) {
     RETURN_IF_ERROR(Read(kNodeBeacon, l, &level->node_beacon));
     RETURN_IF_ERROR(Read(kEdgeBegin, l, &level->edge_begin));
@@ -786,7 +810,7 @@ class Parser {
   // label, checked by CheckEdge and CheckComponents), so the ends of every
   // such edge are on one grid component exactly when each node is on its
   // label node's: one pair of label lookups per node, not per edge.
-  absl::Status CheckGridComponents(absl::Span<const Point> beacons,
+  absl::Status CheckGridComponents(absl::Span<const BeaconCell> beacons,
                                    const LevelView& level) const {
     return ForNodes(level.node_count(), [&](uint32_t i) -> absl::Status {
       const uint32_t c = level.node_component[i];
@@ -875,7 +899,7 @@ class Parser {
   // a's level-l zone: b must be reachable there. Union-find over the level
   // l-1 edges that stay inside one level-l zone, then each such edge's ends
   // must share a set. Linear in the edges of both levels.
-  absl::Status CheckRefinable(uint32_t l, absl::Span<const Point> beacons,
+  absl::Status CheckRefinable(uint32_t l, absl::Span<const BeaconCell> beacons,
                               const LevelView& below, const LevelView& level) {
     std::vector<uint32_t> root(below.node_count());
     for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
@@ -917,7 +941,7 @@ class Parser {
   }
 
   // One edge u -> target: what refinement and the abstract search assume.
-  absl::Status CheckEdge(uint32_t l, absl::Span<const Point> beacons,
+  absl::Status CheckEdge(uint32_t l, absl::Span<const BeaconCell> beacons,
                          const LevelView& level_one, const LevelView& level,
                          uint32_t u, uint32_t e) const {
     const AbstractEdge edge = level.edges[e];
@@ -1143,6 +1167,8 @@ class Parser {
   std::map<std::pair<uint32_t, uint32_t>, absl::string_view> found_;
   // Aligned copies of misaligned sections (Read), alive while spans are.
   std::deque<std::vector<uint64_t>> aligned_copies_;
+  // Version 1-3 beacons converted to BeaconCell (ReadBeacons).
+  std::vector<BeaconCell> old_beacons_;
   const Grid* grid_ = nullptr;
   std::vector<uint8_t> beacon_level_;
   std::vector<uint32_t> zone_of_node_;  // of the level being read

@@ -56,7 +56,7 @@ uint64_t LevelOneOffset(const std::string& bytes, uint32_t kind,
 
 TEST(WorldLoadConcurrencyTest, ThreadsLoadTheSameWorldAndNameTheSameError) {
   const std::string bytes = LargeWorldBytes();
-  ASSERT_GT(bytes.size(), uint64_t{8} << 20);
+  ASSERT_GT(bytes.size(), uint64_t{6} << 20);
   absl::StatusOr<World> one = Load(bytes, 1, true);
   absl::StatusOr<World> two = Load(bytes, 2, true);
   ASSERT_TRUE(one.ok()) << one.status();

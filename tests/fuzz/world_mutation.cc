@@ -125,14 +125,15 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
       (*b)[at] = static_cast<char>(v);
       return absl::StrCat(where, " = ", v);
     }
-    case kBeacons: {
-      const size_t at = e.offset + i * 8 + (rng() % 2) * 4;
-      const int32_t old = Load<int32_t>(*b, at);
-      const int32_t v = rng() % 3 == 0 ? old + 1
-                        : rng() % 2    ? old - 1
-                                       : static_cast<int32_t>(Below(rng, 64));
+    case kBeacons: {  // BeaconCell: uint16_t x, y
+      const size_t at = e.offset + i * 4 + (rng() % 2) * 2;
+      const uint16_t old = Load<uint16_t>(*b, at);
+      const uint16_t v = static_cast<uint16_t>(
+          rng() % 3 == 0 ? old + 1
+          : rng() % 2    ? old - 1
+                         : static_cast<int32_t>(Below(rng, 64)));
       Store(b, at, v);
-      return absl::StrCat(where, (at - e.offset) % 8 ? ".y" : ".x", " = ", v);
+      return absl::StrCat(where, (at - e.offset) % 4 ? ".y" : ".x", " = ", v);
     }
     case kEdges: {
       const size_t at = e.offset + i * 8;
@@ -234,7 +235,6 @@ size_t ElementBytes(uint32_t kind) {
     case kGrid:
     case kLabelCells:
       return 1;
-    case kBeacons:
     case kEdges:
       return 8;
     case kLabelTiles:

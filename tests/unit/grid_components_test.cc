@@ -1,4 +1,5 @@
-// Component labels (tile-local labels plus a table into global components)
+// Component labels (per-tile labels by component plus a table into global
+// components)
 // against a flood-fill oracle on worlds of many label tiles: fresh grids,
 // after random sequences of changes (single cells, blocks, walls along tile
 // borders, scatters; blocked, opened, re-costed), and after an update is
@@ -263,6 +264,41 @@ TEST(GridComponentsTest, OneComponentTilesStoreNoCellLabels) {
   const Grid open = *Grid::Create(640, 640, std::vector<uint8_t>(640 * 640, 1));
   EXPECT_EQ(open.component_count(), 1u);
   EXPECT_LT(open.ComponentBytes(), 640 * 640 / 100);
+}
+
+// A maze cuts every tile into many pieces, all of one component: tiles
+// label by component, so no cell stores a label. Closing corridor cells
+// splits the maze; pieces of one tile then belong to different components
+// and must get labels again, matching the flood fill.
+TEST(GridComponentsTest, TilesOfOneComponentStoreNoCellLabelsUntilItSplits) {
+  MapGenOptions o;
+  o.kind = MapKind::kMaze;
+  o.width = 320;
+  o.height = 256;
+  o.seed = 5;
+  Grid grid = *GenerateMap(o);
+  ASSERT_EQ(grid.component_count(), 1u);
+  const uint32_t tiles = 5 * 4;
+  EXPECT_EQ(grid.Components().cell_labels.size(), 0u);
+  EXPECT_EQ(grid.Components().local_global.size(), tiles);
+  std::mt19937_64 rng(11);
+  for (int step = 0; step < 30; ++step) {
+    // Close a random open cell: in a maze (a tree of corridors) that
+    // usually splits the component it was in.
+    Point p;
+    do {
+      p = {static_cast<int32_t>(rng() % o.width),
+           static_cast<int32_t>(rng() % o.height)};
+    } while (!grid.passable(p));
+    grid = grid.WithCosts({{grid.Index(p), kBlocked}});
+    ExpectLabelsMatchFloodFill(grid, "step " + std::to_string(step));
+    if (HasFatalFailure()) return;
+    // The canonical labels are those of a grid made afresh.
+    const Grid fresh = *Grid::Create(o.width, o.height, grid.CostVector());
+    ASSERT_TRUE(grid.SameComponentsAs(fresh)) << "step " << step;
+  }
+  EXPECT_GT(grid.component_count(), 10u);
+  EXPECT_GT(grid.Components().cell_labels.size(), 0u);
 }
 
 TEST(GridComponentsTest, MatchFloodFillAfterUpdatesAndSaveLoad) {

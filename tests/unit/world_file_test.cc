@@ -259,18 +259,38 @@ TEST(WorldFileTest, MappedLoadViewsTheFileAndResavesTheSameBytes) {
   }
 }
 
-// The same file as format version 2 (no component labels): the label
-// sections zeroed and dropped from the table, version 2, checksums redone.
-std::string AsVersion2(const std::string& v3) {
+// The same file as an older format `version` (2 or 3): beacons as 8-byte
+// Points (a new section at the end; the old bytes zeroed), version 2
+// without the component label sections, the header and checksums redone.
+std::string AsOlderVersion(const std::string& current, uint32_t version) {
   using namespace world_format;  // NOLINT: the layout under test
-  std::string bytes = v3;
+  std::string bytes = current;
   FileHeader header;
   std::memcpy(&header, bytes.data(), sizeof(header));
   std::vector<SectionEntry> kept;
   for (uint32_t i = 0; i < header.section_count; ++i) {
     SectionEntry e;
     std::memcpy(&e, bytes.data() + sizeof(header) + i * sizeof(e), sizeof(e));
-    if (e.kind >= kLabelTiles && e.kind <= kGridSummary) {
+    if (e.kind == kBeacons) {
+      std::vector<Point> points(e.size / sizeof(BeaconCell));
+      for (size_t b = 0; b < points.size(); ++b) {
+        BeaconCell cell;
+        std::memcpy(&cell, bytes.data() + e.offset + b * sizeof(cell),
+                    sizeof(cell));
+        points[b] = cell;
+      }
+      std::memset(bytes.data() + e.offset, 0, e.size);
+      bytes.resize((bytes.size() + kSectionAlign - 1) / kSectionAlign *
+                   kSectionAlign);
+      e.offset = bytes.size();
+      e.size = points.size() * sizeof(Point);
+      bytes.append(reinterpret_cast<const char*>(points.data()), e.size);
+      e.crc = static_cast<uint32_t>(crc32(
+          crc32(0L, nullptr, 0), reinterpret_cast<const Bytef*>(points.data()),
+          static_cast<uInt>(e.size)));
+    }
+    if (version < kFirstLabelledVersion && e.kind >= kLabelTiles &&
+        e.kind <= kGridSummary) {
       std::memset(bytes.data() + e.offset, 0, e.size);
     } else {
       kept.push_back(e);
@@ -280,7 +300,7 @@ std::string AsVersion2(const std::string& v3) {
               header.section_count * sizeof(SectionEntry));
   std::memcpy(bytes.data() + sizeof(header), kept.data(),
               kept.size() * sizeof(SectionEntry));
-  header.version = 2;
+  header.version = version;
   header.section_count = static_cast<uint32_t>(kept.size());
   header.header_crc = 0;
   std::memcpy(bytes.data(), &header, sizeof(header));
@@ -291,10 +311,11 @@ std::string AsVersion2(const std::string& v3) {
   return bytes;
 }
 
-// Version 3 stores the component labels in canonical form (a loaded world
+// Version 4 stores the component labels in canonical form (a loaded world
 // answers from them without labelling its cells; the mapped load views
-// them), and version 2 files, without them, still load by labelling.
-TEST(WorldFileTest, ComponentLabelsAreStoredAndVersion2FilesStillLoad) {
+// them). Version 2 files, without labels, and version 3 files (labels by
+// tile piece, beacons as Points) still load, labelling the cells again.
+TEST(WorldFileTest, ComponentLabelsAreStoredAndOlderFilesStillLoad) {
   const TempDir dir("zonepath_world_labels_test");
   for (uint64_t seed : {1u, 2u, 3u}) {
     MapGenOptions g;
@@ -325,15 +346,25 @@ TEST(WorldFileTest, ComponentLabelsAreStoredAndVersion2FilesStillLoad) {
         mapped->grid().MappedBytes(),
         sizes.grid + sizes.components - sizeof(world_format::GridSummary));
 
-    const std::string v2 = AsVersion2(bytes);
-    WorldFileSizes old_sizes;
-    absl::StatusOr<World> old = ParseWorld(v2, "v2.zpw");
-    ASSERT_TRUE(old.ok()) << old.status();
-    ASSERT_TRUE(ParseWorld(v2, "v2.zpw", LoadOptions()).ok());
-    EXPECT_TRUE(old->grid().SameComponentsAs(world.grid())) << seed;
-    // Saving it again writes version 3, the same bytes as the original.
-    EXPECT_EQ(SerializeWorld(*old, &old_sizes), bytes);
-    EXPECT_EQ(old_sizes.components, sizes.components);
+    for (uint32_t version : {2u, 3u}) {
+      const std::string old_bytes = AsOlderVersion(bytes, version);
+      WorldFileSizes old_sizes;
+      absl::StatusOr<World> old = ParseWorld(old_bytes, "old.zpw");
+      ASSERT_TRUE(old.ok()) << old.status();
+      const std::string old_path = dir.File("old.zpw");
+      {
+        std::ofstream out(old_path, std::ios::binary);
+        out << old_bytes;
+      }
+      absl::StatusOr<World> old_mapped = LoadWorldFile(old_path);
+      ASSERT_TRUE(old_mapped.ok()) << old_mapped.status();
+      EXPECT_TRUE(old->grid().SameComponentsAs(world.grid())) << seed;
+      EXPECT_TRUE(old_mapped->grid().SameComponentsAs(world.grid())) << seed;
+      // Saving it again writes the current version, the original's bytes.
+      EXPECT_EQ(SerializeWorld(*old, &old_sizes), bytes) << version;
+      EXPECT_EQ(SerializeWorld(*old_mapped), bytes) << version;
+      EXPECT_EQ(old_sizes.components, sizes.components);
+    }
   }
 }
 

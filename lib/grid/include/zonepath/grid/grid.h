@@ -4,9 +4,11 @@
 // (1 for plain ground). Components are computed once, when the grid is made,
 // so "can A reach B?" is an O(1) comparison of two labels. Labels cost
 // (almost) nothing per cell: the grid is cut into 64 x 64-cell label tiles;
-// a cell stores only its tile-local component (0 bits when its tile's open
-// cells are one component, else 1, 2, 4, 8 or 16 bits), and a small table
-// maps each tile-local component to its global one (see component()).
+// a tile gives its cells one label per *global* component among them, so a
+// cell stores 0 bits when its tile's open cells all reach each other (even
+// if only through other tiles: every tile of a maze, or of a rooms world
+// with one connected floor), else 1, 2, 4, 8 or 16 bits, and a small table
+// maps each tile label to its global component (see component()).
 //
 //   std::vector<uint8_t> costs(w * h, 1);
 //   costs[5] = kBlocked;
@@ -53,11 +55,13 @@ class Grid {
   // A copy with some cells' costs replaced (cells must be in bounds; a later
   // entry for the same cell wins). Both grids share every page of costs and
   // labels (CowArray) that the changes do not touch. Cost changes keep every
-  // label. A label tile where a cell turns blocked or open is labelled again
-  // (O(tile)); if its border cells stay open and grouped as before, nothing
-  // else changes (its inner components get fresh global labels). Otherwise
-  // the global components are joined again from the tile-local ones (O(tile
-  // borders + tile-local components), not O(cells)).
+  // label. A label tile where a cell turns blocked or open is cut into its
+  // pieces again (O(tile)); if its border cells stay open and grouped into
+  // pieces as before, nothing else changes (its inner pieces get fresh
+  // global labels). Otherwise the global components are joined again from
+  // the tile labels (O(tile borders + tile labels)), after cutting into
+  // pieces again every tile that holds a component that lost a cell (it may
+  // have split; O(tile) each, so up to O(cells of that component)).
   struct CellCost {
     CellIndex cell;
     uint8_t cost;
@@ -134,15 +138,15 @@ class Grid {
   // tile-to-global table).
   size_t ComponentBytes() const;
 
-  // One label tile: its cells' tile-local labels are `bits` wide (0: all
-  // open cells are local component 0), packed row by row (tile width) from
-  // byte `byte_offset` of the cell labels, in a slot sized for `slot_bits`;
-  // local label l is global component local_global[first_local + l]. The
-  // layout is also the world file's (16 bytes, little-endian).
+  // One label tile: its cells' labels are `bits` wide (0: all open cells
+  // have label 0; labels name distinct global components), packed row by row
+  // (tile width) from byte `byte_offset` of the cell labels, in a slot sized
+  // for `slot_bits`; local label l is global component local_global[first_local
+  // + l]. The layout is also the world file's (16 bytes, little-endian).
   struct TileLabels {
     uint64_t byte_offset = 0;
     uint32_t first_local = 0;
-    uint16_t local_count = 0;  // tile-local components (at most 2048)
+    uint16_t local_count = 0;  // tile labels (at most 2048)
     uint8_t bits = 0;
     uint8_t slot_bits = 0;
     bool operator==(const TileLabels&) const = default;
@@ -152,14 +156,15 @@ class Grid {
   static constexpr uint32_t kMaxTileComponents =
       kLabelTileSide * kLabelTileSide / 2;
 
-  // The component labels in the canonical form a world file stores: tiles
-  // in order, each tile's packed labels right after the previous tile's
-  // (slot_bits == bits; byte_offset 0 when bits is 0), table entries in
-  // tile order, components numbered in order of first appearance, plus the
-  // count of cells of each cost. A grid made by Create is already in this
-  // form (the arrays are shared, not copied); one changed by WithCosts is
-  // copied into it (O(tiles + label bytes)). Equal grids give equal parts,
-  // whatever changes they went through.
+  // The component labels in the canonical form a world file stores: each
+  // tile labelled by the global components among its cells (numbered by
+  // first cell, row by row), tiles in order, each tile's packed labels right
+  // after the previous tile's (slot_bits == bits; byte_offset 0 when bits is
+  // 0), table entries in tile order, components numbered in order of first
+  // appearance, plus the count of cells of each cost. A grid made by Create is
+  // already in this form (the arrays are shared, not copied); one changed by
+  // WithCosts is copied into it (O(tiles + label bytes)). Equal grids give
+  // equal parts, whatever changes they went through.
   struct StoredComponents {
     CowArray<TileLabels> tiles;
     CowArray<uint8_t> cell_labels;
@@ -257,6 +262,12 @@ class Grid {
   // Global components from the tile-local ones: union across tile borders,
   // numbered by first local label. Rewrites local_global_ and first_local.
   void ComputeGlobalComponents();
+  // ComputeGlobalComponents, then MergeTileLabels on every tile.
+  void JoinComponents();
+  // Gives a tile one label per global component among its cells (labels
+  // that name the same component become one, in order of first cell):
+  // O(tile-local labels), plus O(tile) when some labels merge.
+  void MergeTileLabels(uint32_t tile);
   // After tiles `tiles` (sorted) were relabelled locally into `locals`:
   // keeps the global labels of everything else when every such tile's
   // border cells are open and grouped exactly as before (so nothing outside

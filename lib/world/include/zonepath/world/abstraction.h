@@ -50,6 +50,22 @@ struct BuildParams {
 int32_t AutoLevelCount(const BuildParams& params, int32_t width,
                        int32_t height);
 
+// A beacon's cell in 4 bytes, as runtime worlds and the world file (since
+// version 4) hold beacons: coordinates fit 16 bits because a grid side is
+// at most 65536 cells. Converts to and from Point implicitly.
+struct BeaconCell {
+  uint16_t x = 0;
+  uint16_t y = 0;
+  BeaconCell() = default;
+  // Requires 0 <= p.x, p.y < 65536 (any cell of a grid).
+  BeaconCell(Point p)  // NOLINT(google-explicit-constructor)
+      : x(static_cast<uint16_t>(p.x)), y(static_cast<uint16_t>(p.y)) {}
+  operator Point() const {  // NOLINT(google-explicit-constructor)
+    return {x, y};
+  }
+};
+static_assert(sizeof(BeaconCell) == 4);
+
 // 8 bytes: edges dominate the abstraction's size. A float cost is exact to
 // ~1e-7 relative, far below what matters for choosing a route; the cost a
 // caller sees is always summed from the refined cell path.

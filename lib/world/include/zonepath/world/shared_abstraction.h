@@ -67,7 +67,8 @@ struct SharedCachedPaths {
 
 struct SharedAbstraction {
   BuildParams params;
-  CowArray<Point> beacons;  // BeaconId -> cell (ids of dead nodes included)
+  // BeaconId -> cell (ids of dead nodes included).
+  CowArray<BeaconCell> beacons;
   std::vector<SharedLevel> levels;
   SharedCachedPaths cached_paths;
 

@@ -40,7 +40,7 @@
 
 namespace zonepath {
 
-inline constexpr uint32_t kWorldFormatVersion = 3;
+inline constexpr uint32_t kWorldFormatVersion = 4;
 // The oldest version this build reads (1: sections not page-aligned).
 inline constexpr uint32_t kOldestWorldFormatVersion = 1;
 

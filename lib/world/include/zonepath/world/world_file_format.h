@@ -42,7 +42,7 @@ static_assert(sizeof(FileHeader) == 64);
 
 enum SectionKind : uint32_t {
   kGrid = 1,           // uint8_t per cell, row by row
-  kBeacons = 2,        // Point per beacon
+  kBeacons = 2,        // BeaconCell per beacon (Point before version 4)
   kNodeBeacon = 3,     // per level: uint32_t per node
   kEdgeBegin = 4,      // per level: uint32_t per node + 1
   kEdges = 5,          // per level: AbstractEdge (8 bytes)
@@ -58,6 +58,11 @@ enum SectionKind : uint32_t {
   kGridSummary = 13,  // one GridSummary
 };
 inline constexpr uint32_t kFirstLabelledVersion = 3;
+// Since version 4: beacons are BeaconCell (4 bytes, not Point), and a label
+// tile labels its cells by global component, not by tile-local piece
+// (Grid::StoredComponents). Version 3 labels are not read (the loader
+// labels the cells again).
+inline constexpr uint32_t kFirstCompactVersion = 4;
 
 // Counts the grid keeps exact under changes without a scan of its cells.
 struct GridSummary {
