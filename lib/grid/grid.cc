@@ -133,49 +133,74 @@ Rect Grid::TileRect(uint32_t tile) const {
 }
 
 void Grid::LabelTile(uint32_t tile, LocalLabels* out) const {
-  constexpr uint16_t kUnset = 0xFFFF;
   const Rect r = TileRect(tile);
   const int32_t w = r.width(), h = r.height();
   out->labels.assign(static_cast<size_t>(w) * h, 0);
+  std::vector<LocalLabels::Run>& runs = out->runs;
+  runs.clear();
   int32_t open = 0;
   for (int32_t y = 0; y < h; ++y) {
-    uint16_t* row = out->labels.data() + static_cast<size_t>(y) * w;
     const size_t begin = static_cast<size_t>(r.y0 + y) * width_ + r.x0;
+    int32_t x = 0, run_start = -1;
     costs_.ForEachIn(begin, begin + w, [&](uint8_t cost) {
-      const bool passable = cost != kBlocked;
-      *row++ = passable ? kUnset : 0;
-      open += passable;
+      if (cost != kBlocked) {
+        if (run_start < 0) run_start = x;
+      } else if (run_start >= 0) {
+        runs.push_back({y, run_start, x});
+        run_start = -1;
+      }
+      ++x;
     });
+    if (run_start >= 0) runs.push_back({y, run_start, w});
   }
+  for (const LocalLabels::Run& run : runs) open += run.x1 - run.x0;
   // All open (common: open ground, upscaled maps) is one component, all
-  // blocked none; either way every label is 0, without a flood fill.
+  // blocked none; either way every label is 0.
   if (open == 0 || open == w * h) {
-    std::fill(out->labels.begin(), out->labels.end(), 0);
     out->count = open == 0 ? 0 : 1;
     return;
   }
-  uint32_t count = 0;
-  std::vector<int32_t> stack;
-  for (int32_t i = 0; i < w * h; ++i) {
-    if (out->labels[i] != kUnset) continue;
-    const uint16_t label = static_cast<uint16_t>(count++);
-    out->labels[i] = label;
-    stack.assign(1, i);
-    while (!stack.empty()) {
-      const int32_t c = stack.back();
-      stack.pop_back();
-      const int32_t x = c % w, y = c / w;
-      auto visit = [&](int32_t n) {
-        if (out->labels[n] == kUnset) {
-          out->labels[n] = label;
-          stack.push_back(n);
-        }
-      };
-      if (x > 0) visit(c - 1);
-      if (x + 1 < w) visit(c + 1);
-      if (y > 0) visit(c - w);
-      if (y + 1 < h) visit(c + w);
+  // Union-find over runs; the root is a set's earliest run, so numbering
+  // roots in run order numbers pieces by first cell.
+  std::vector<uint32_t>& parent = out->parent;
+  parent.resize(runs.size());
+  for (uint32_t i = 0; i < runs.size(); ++i) parent[i] = i;
+  auto find = [&parent](uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  // Runs of the row above that share a column with run i touch it.
+  uint32_t above = 0;  // first run of the previous row still to compare
+  for (uint32_t i = 0; i < runs.size(); ++i) {
+    const LocalLabels::Run& run = runs[i];
+    while (above < i && runs[above].y < run.y - 1) ++above;
+    for (uint32_t j = above; j < i && runs[j].y == run.y - 1; ++j) {
+      if (runs[j].x1 <= run.x0) {
+        above = j + 1;  // ends left of this run, so of every later one
+        continue;
+      }
+      if (runs[j].x0 >= run.x1) break;
+      const uint32_t a = find(i), b = find(j);
+      if (a != b) parent[std::max(a, b)] = std::min(a, b);
     }
+  }
+  for (uint32_t i = 0; i < runs.size(); ++i) parent[i] = find(i);
+  // A root's entry becomes its label, marked by the top bit (a root comes
+  // before the other runs of its piece).
+  constexpr uint32_t kLabelled = 0x80000000u;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < runs.size(); ++i) {
+    uint32_t label;
+    if (parent[i] == i) {
+      label = count++;
+      parent[i] = label | kLabelled;
+    } else {
+      label = parent[parent[i]] & ~kLabelled;
+    }
+    const LocalLabels::Run& run = runs[i];
+    std::fill(out->labels.begin() + static_cast<size_t>(run.y) * w + run.x0,
+              out->labels.begin() + static_cast<size_t>(run.y) * w + run.x1,
+              static_cast<uint16_t>(label));
   }
   out->count = count;
 }

@@ -211,6 +211,13 @@ class Grid {
   struct LocalLabels {
     std::vector<uint16_t> labels;  // per tile cell, row by row
     uint32_t count = 0;
+    // LabelTile's scratch (kept to reuse its capacity): the tile's runs of
+    // open cells, row by row, and a union-find parent per run.
+    struct Run {
+      int32_t y, x0, x1;  // tile-relative, cells [x0, x1) of row y
+    };
+    std::vector<Run> runs;
+    std::vector<uint32_t> parent;
   };
 
   uint32_t tiles_x() const {
@@ -254,7 +261,9 @@ class Grid {
   void SummariseCosts();  // passable_count_ and min_cost_ from cost_counts_
   // Labels every tile, then the global components.
   void ComputeComponents();
-  // Flood fill of one tile's open cells (4-connected, inside the tile).
+  // One tile's open cells cut into pieces (4-connected, inside the tile),
+  // numbered by first cell: runs of open cells joined with the runs they
+  // touch in the row above (union-find), O(tile cells).
   void LabelTile(uint32_t tile, LocalLabels* out) const;
   // Stores a tile's local labels: in its slot when they fit, else in a new
   // slot at the end of cell_labels_. Does not touch first_local.
