@@ -732,12 +732,24 @@ class Parser {
       return LevelLoss(l, kNodeBeacon, n, " nodes for ", beacons.size(),
                        " beacons");
     }
-    for (uint32_t i = 0; i < n; ++i) {
+    if (l == 1) {
+      // Node i is beacon i: no beacon is listed twice, so the nodes can be
+      // checked in parallel ranges.
+      RETURN_IF_ERROR(ForNodes(n, [&](uint32_t i) -> absl::Status {
+        const uint32_t b = level->node_beacon[i];
+        if (b != i) {
+          return LevelLoss(l, kNodeBeacon, "node ", i, " is beacon ", b,
+                           "; level-1 node n must be beacon n");
+        }
+        beacon_level_[b] = 1;
+        return absl::OkStatus();
+      }));
+    }
+    for (uint32_t i = 0; i < n && l > 1; ++i) {
       const uint32_t b = level->node_beacon[i];
-      if (l == 1 ? b != i : b >= beacons.size()) {
-        return LevelLoss(
-            l, kNodeBeacon, "node ", i, " is beacon ", b,
-            l == 1 ? "; level-1 node n must be beacon n" : ", out of range");
+      if (b >= beacons.size()) {
+        return LevelLoss(l, kNodeBeacon, "node ", i, " is beacon ", b,
+                         ", out of range");
       }
       if (beacon_level_[b] != l - 1) {
         return LevelLoss(
@@ -752,31 +764,36 @@ class Parser {
     RETURN_IF_ERROR(CheckOffsets(level->zone_node_begin, level->zone_count(), n,
                                  kZoneNodeBegin, l));
     zone_of_node_.resize(n);
-    for (uint32_t z = 0; z < level->zone_count(); ++z) {
-      for (uint32_t i = level->zone_node_begin[z];
-           i < level->zone_node_begin[z + 1]; ++i) {
-        if (level->ZoneOf(beacons[level->node_beacon[i]]).value() != z) {
-          return LevelLoss(l, kZoneNodeBegin, "node ", i, " at ",
-                           PointString(beacons[level->node_beacon[i]]),
-                           " is listed in zone ", z,
-                           ", which does not hold its cell");
-        }
-        zone_of_node_[i] = z;
-      }
-    }
+    // Zone ranges are disjoint and in order (CheckOffsets), so zones can be
+    // checked in parallel ranges.
+    RETURN_IF_ERROR(
+        ForNodes(level->zone_count(), [&](uint32_t z) -> absl::Status {
+          for (uint32_t i = level->zone_node_begin[z];
+               i < level->zone_node_begin[z + 1]; ++i) {
+            if (level->ZoneOf(beacons[level->node_beacon[i]]).value() != z) {
+              return LevelLoss(l, kZoneNodeBegin, "node ", i, " at ",
+                               PointString(beacons[level->node_beacon[i]]),
+                               " is listed in zone ", z,
+                               ", which does not hold its cell");
+            }
+            zone_of_node_[i] = z;
+          }
+          return absl::OkStatus();
+        }));
     if (level->node_component.size() != n) {
       return LevelLoss(l, kNodeComponent, "labels for ",
                        level->node_component.size(), " of ", n, " nodes");
     }
     // A label names a node of the same zone that labels itself (the
     // component's smallest node, as the builder writes it).
-    for (uint32_t i = 0; i < n; ++i) {
+    RETURN_IF_ERROR(ForNodes(n, [&](uint32_t i) -> absl::Status {
       const uint32_t c = level->node_component[i];
       if (c >= n || level->node_component[c] != c ||
           zone_of_node_[c] != zone_of_node_[i]) {
         return LevelLoss(l, kNodeComponent, "node ", i, " has a bad label ", c);
       }
-    }
+      return absl::OkStatus();
+    }));
     RETURN_IF_ERROR(ForNodes(n, [&](uint32_t u) -> absl::Status {
       for (uint32_t e = level->edge_begin[u]; e < level->edge_begin[u + 1];
            ++e) {
@@ -833,6 +850,7 @@ class Parser {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
+    // Every list is checked sorted before any binary search may read it.
     RETURN_IF_ERROR(
         ForNodes(level.node_count(), [&](uint32_t u) -> absl::Status {
           for (uint32_t e = level.edge_begin[u] + 1;
@@ -871,28 +889,33 @@ class Parser {
   // node of the component (union-find, roots kept at the smallest id).
   absl::Status CheckComponents(uint32_t l, const LevelView& level) {
     std::vector<uint32_t>& root = zone_of_node_;  // reused: zones are done
-    for (uint32_t i = 0; i < root.size(); ++i) root[i] = i;
     auto find = [&](uint32_t v) {
       while (root[v] != v) v = root[v] = root[root[v]];
       return v;
     };
-    for (uint32_t u = 0; u < level.node_count(); ++u) {
-      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
-        if (level.edges[e].inter_zone) continue;
-        const uint32_t a = find(u), b = find(level.edges[e].target);
-        if (a != b) root[std::max(a, b)] = std::min(a, b);
+    // Intra-zone edges stay in their zone's node range (CheckEdge), so the
+    // zones are independent: checked in parallel ranges, nodes in order.
+    return ForNodes(level.zone_count(), [&](uint32_t z) -> absl::Status {
+      const uint32_t first = level.zone_node_begin[z];
+      const uint32_t last = level.zone_node_begin[z + 1];
+      for (uint32_t i = first; i < last; ++i) root[i] = i;
+      for (uint32_t u = first; u < last; ++u) {
+        for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+             ++e) {
+          if (level.edges[e].inter_zone) continue;
+          const uint32_t a = find(u), b = find(level.edges[e].target);
+          if (a != b) root[std::max(a, b)] = std::min(a, b);
+        }
       }
-    }
-    for (uint32_t i = 0; i < level.node_count(); ++i) {
-      if (find(i) != level.node_component[i]) {
-        return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
-                         level.node_component[i],
-                         ", its zone component's "
-                         "smallest node is ",
-                         find(i));
+      for (uint32_t i = first; i < last; ++i) {
+        if (find(i) != level.node_component[i]) {
+          return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
+                           level.node_component[i],
+                           ", its zone component's smallest node is ", find(i));
+        }
       }
-    }
-    return absl::OkStatus();
+      return absl::OkStatus();
+    });
   }
 
   // Refinement follows a level-l intra-zone edge a -> b on level l-1 inside
