@@ -70,6 +70,7 @@ struct Planner::Impl {
   Point cursor_at;
   bool smooth = false;
   bool fewer_turns = true;
+  double abstract_weight = 1.0;  // PlanOptions::abstract_weight
   bool cursor_done = true;
   std::function<void(Point)> trace_node;
 
@@ -97,8 +98,9 @@ struct Planner::Impl {
     top.NewSearch();
     open.clear();
     for (const Link& l : start_connector.links(k)) {
-      if (!runtime_internal::Seed(top, open, l.node, l.cost,
-                                  H(graph.NodeCell(k, l.node), t), stats)) {
+      if (!runtime_internal::Seed(
+              top, open, l.node, l.cost,
+              abstract_weight * H(graph.NodeCell(k, l.node), t), stats)) {
         return absl::ResourceExhaustedError("abstract search: max_nodes");
       }
     }
@@ -107,7 +109,8 @@ struct Planner::Impl {
         top, open,
         [&](uint32_t u, auto&& relax) {
           graph.ForEachEdge(k, u, [&](uint32_t v, float cost) {
-            relax(v, cost, [&] { return H(graph.NodeCell(k, v), t); });
+            relax(v, cost,
+                  [&] { return abstract_weight * H(graph.NodeCell(k, v), t); });
           });
           if (graph.ZoneOf(k, graph.NodeCell(k, u)) == goal_zone) {
             const double d = goal_connector.LinkCost(k, u);
@@ -142,6 +145,11 @@ struct Planner::Impl {
     *stats = PlanStats();
     cursor_done = true;
     direct_pending = refining = false;
+    if (!(options.abstract_weight >= 1 && options.abstract_weight <= 10)) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "abstract_weight ", options.abstract_weight, " is outside [1, 10]"));
+    }
+    abstract_weight = options.abstract_weight;
     if (absl::Status e = CheckEndpoint(grid(), grid().bounds(), s, "start");
         !e.ok())
       return e;

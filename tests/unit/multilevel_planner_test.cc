@@ -114,6 +114,48 @@ TEST(MultiLevelPlannerTest, EveryLevelAgreesWithTheOracle) {
   EXPECT_GT(top_levels_seen[1], 0);
 }
 
+// A weighted abstract search: paths stay legal with their walked cost and
+// reachability agrees with the oracle; the abstract search expands fewer
+// nodes; a weight outside [1, 10] is InvalidArgument.
+TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
+  int64_t expanded[2] = {0, 0};  // abstract expansions at weight 1 and 2
+  for (MapKind kind : {MapKind::kRooms, MapKind::kRandom, MapKind::kTerrain}) {
+    const uint64_t seed = 77 + static_cast<uint64_t>(kind);
+    const Grid grid = Generated(kind, 256, seed);
+    const World world = Build(grid, 8, 4, false);
+    Planner planner(world);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 12; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      for (int i = 0; i < 2; ++i) {
+        PlanOptions options;
+        options.abstract_weight = i == 0 ? 1.0 : 2.0;
+        options.smooth = q % 2 == 0;
+        Check(grid, planner, d, s, t, options,
+              std::string(MapKindName(kind)) + " weight " +
+                  std::to_string(options.abstract_weight) + " " +
+                  PointString(s) + "->" + PointString(t) + " seed " +
+                  std::to_string(seed));
+        if (HasFailure()) return;
+        expanded[i] += planner.stats().abstract.expanded;
+      }
+    }
+    for (double bad : {0.5, 10.5, std::nan("")}) {
+      PlanOptions options;
+      options.abstract_weight = bad;
+      RunLengthPath path;
+      EXPECT_EQ(
+          planner.FindPath({0, 0}, {1, 1}, options, &path).status().code(),
+          absl::StatusCode::kInvalidArgument)
+          << bad;
+    }
+  }
+  EXPECT_LT(expanded[1], expanded[0]);
+}
+
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
 // exactly FindPath's, smoothed or not, on a 4-level world.
 TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {

@@ -12,6 +12,11 @@ ABSL_FLAG(bool, free_crossings, false,
           "hpa: re-choose each level-1 border crossing by a cell search over "
           "the two zones around it (shorter paths, more search)");
 
+ABSL_FLAG(double, abstract_weight, 1.0,
+          "hpa: heuristic weight w in [1, 10] of the abstract search (the "
+          "abstract plan costs at most w x the cheapest; fewer expansions on "
+          "large worlds)");
+
 namespace zonepath::cli {
 
 PlanOptions PlanOptionsFromFlags() {
@@ -19,6 +24,7 @@ PlanOptions PlanOptionsFromFlags() {
   options.smooth = absl::GetFlag(FLAGS_smooth);
   options.fewer_turns = absl::GetFlag(FLAGS_fewer_turns);
   options.free_crossings = absl::GetFlag(FLAGS_free_crossings);
+  options.abstract_weight = absl::GetFlag(FLAGS_abstract_weight);
   return options;
 }
 

@@ -65,6 +65,14 @@ struct PlanOptions {
   // cached paths when the world has them). Crossings of higher levels are
   // always re-chosen (on the level below, where it is cheap).
   bool free_crossings = false;
+  // Weight w on the abstract search's heuristic (weighted A* on the top
+  // useful level): the abstract plan costs at most w times the cheapest
+  // one, and the search expands far fewer nodes on large worlds, where it
+  // is most of the time to the first moves. 1 (the default) is exact A*.
+  // Must be in [1, 10] (else InvalidArgument). Measured in the README
+  // ("Weighted abstract search"): on a rooms world of 8192², 1.25 cuts the
+  // first 32 moves by half for +0.3 points of suboptimality.
+  double abstract_weight = 1.0;
 };
 
 // Per-stage statistics of the last query, as plain data.
