@@ -97,6 +97,7 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
     if (grid.local_global_.size() > 2 * grid.live_locals_ + 1024) {
       grid.JoinComponents();
     }
+    grid.CompactLabelsIfSparse();
     return grid;
   }
   // A component that lost a cell may have split. Elsewhere a tile's label
@@ -122,7 +123,26 @@ Grid Grid::WithCosts(const std::vector<CellCost>& changes) const {
     }
   }
   grid.JoinComponents();
+  grid.CompactLabelsIfSparse();
   return grid;
+}
+
+void Grid::CompactLabelsIfSparse() {
+  // Slots keep the width of the widest labels they ever held: a split
+  // stores pieces (say 8 bits) where one component needed none, and the
+  // merge leaves the slot. Lay the labels out afresh once slots hold more
+  // than twice the live label bytes (plus 64 KB), as a save would.
+  uint64_t live = 0;
+  for (uint32_t t = 0; t < tile_count(); ++t) {
+    live += tiles_[t].bits == 0 ? 0 : PackedTileBytes(t, tiles_[t].bits);
+  }
+  if (cell_labels_.size() <= 2 * live + (uint64_t{1} << 16)) return;
+  StoredComponents canonical = Components();
+  tiles_ = std::move(canonical.tiles);
+  cell_labels_ = std::move(canonical.cell_labels);
+  local_global_ = std::move(canonical.local_global);
+  component_count_ = canonical.component_count;
+  live_locals_ = local_global_.size();
 }
 
 Rect Grid::TileRect(uint32_t tile) const {
@@ -581,6 +601,21 @@ absl::StatusOr<Grid> Grid::CreateWithComponents(int64_t width, int64_t height,
   if (next != stored.component_count) {
     return bad("component count is ", stored.component_count,
                ", the table has ", next);
+  }
+  // A tile's labels name distinct components (one label per component).
+  {
+    std::vector<uint32_t> seen_in(next, kNoComponent);
+    for (uint32_t t = 0; t < n; ++t) {
+      const TileLabels& r = stored.tiles[t];
+      for (uint32_t l = 0; l < r.local_count; ++l) {
+        const uint32_t g = stored.local_global[r.first_local + l];
+        if (seen_in[g] == t) {
+          return bad("label tile ", t, ": two labels name component ", g,
+                     " (a tile has one label per component)");
+        }
+        seen_in[g] = t;
+      }
+    }
   }
   grid.tiles_ = std::move(stored.tiles);
   grid.cell_labels_ = std::move(stored.cell_labels);

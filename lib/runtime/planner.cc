@@ -202,9 +202,16 @@ struct Planner::Impl {
     const absl::Time begin = absl::Now();
     bool reached = false;
     for (; k >= 1 && !reached; --k) {
-      absl::StatusOr<bool> found = SearchTop(k, direct_cost, &stats->abstract);
+      // The bound prunes by f = g + w h, which is at most w (g + h): w times
+      // the direct cost never prunes a path cheaper than the direct one.
+      absl::StatusOr<bool> found =
+          SearchTop(k, abstract_weight * direct_cost, &stats->abstract);
       if (!found.ok()) return found.status();
       reached = *found;
+      if (reached && top[top.Find(kVirtualGoal)].g >= direct_cost) {
+        reached = false;  // (weighted) the direct path is cheaper: take it
+        break;
+      }
       if (reached) break;
     }
     stats->abstract.time = absl::Now() - begin;

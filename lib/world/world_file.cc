@@ -534,7 +534,7 @@ class Parser {
   }
 
   // The grid on the grid section, with the stored component labels (version
-  // 3) or labelling the cells again (older files). With verify_refinement
+  // 4) or labelling the cells again (older files). With verify_refinement
   // the stored labels are also compared with a fresh labelling (O(cells)).
   absl::StatusOr<Grid> ReadGrid(absl::string_view cost_bytes) {
     const absl::Span<const uint8_t> costs(
@@ -576,7 +576,7 @@ class Parser {
     return grid;
   }
 
-  // With verify_refinement, stored labels (version 3) against a fresh
+  // With verify_refinement, stored labels (version 4) against a fresh
   // labelling of the cells: O(cells), like the refinement checks.
   absl::Status CheckStoredComponents(const Grid& grid) const {
     if (header_.version < kFirstCompactVersion) return absl::OkStatus();
@@ -766,8 +766,9 @@ class Parser {
     zone_of_node_.resize(n);
     // Zone ranges are disjoint and in order (CheckOffsets), so zones can be
     // checked in parallel ranges.
-    RETURN_IF_ERROR(
-        ForNodes(level->zone_count(), [&](uint32_t z) -> absl::Status {
+    RETURN_IF_ERROR(ForNodes(
+        level->zone_count(),
+        [&](uint32_t z) -> absl::Status {
           for (uint32_t i = level->zone_node_begin[z];
                i < level->zone_node_begin[z + 1]; ++i) {
             if (level->ZoneOf(beacons[level->node_beacon[i]]).value() != z) {
@@ -779,7 +780,8 @@ class Parser {
             zone_of_node_[i] = z;
           }
           return absl::OkStatus();
-        }));
+        },
+        kMinParallelZones));
     if (level->node_component.size() != n) {
       return LevelLoss(l, kNodeComponent, "labels for ",
                        level->node_component.size(), " of ", n, " nodes");
@@ -812,8 +814,9 @@ class Parser {
   // check(u) for every node u < n, on threads_ threads for large levels;
   // the error is the one of the smallest failing node.
   template <typename Check>
-  absl::Status ForNodes(uint32_t n, const Check& check) const {
-    return ParallelChunks(n, threads_, kMinParallelNodes,
+  absl::Status ForNodes(uint32_t n, const Check& check,
+                        uint64_t min_per_thread = kMinParallelNodes) const {
+    return ParallelChunks(n, threads_, min_per_thread,
                           [&](uint64_t begin, uint64_t end) -> absl::Status {
                             for (uint64_t u = begin; u < end; ++u) {
                               RETURN_IF_ERROR(check(static_cast<uint32_t>(u)));
@@ -822,6 +825,8 @@ class Parser {
                           });
   }
   static constexpr uint64_t kMinParallelNodes = 1 << 15;
+  // Zones hold tens of nodes each: their ranges are split sooner.
+  static constexpr uint64_t kMinParallelZones = 1 << 10;
 
   // A level-1 intra-zone edge joins two nodes of one zone component (its
   // label, checked by CheckEdge and CheckComponents), so the ends of every
@@ -895,27 +900,31 @@ class Parser {
     };
     // Intra-zone edges stay in their zone's node range (CheckEdge), so the
     // zones are independent: checked in parallel ranges, nodes in order.
-    return ForNodes(level.zone_count(), [&](uint32_t z) -> absl::Status {
-      const uint32_t first = level.zone_node_begin[z];
-      const uint32_t last = level.zone_node_begin[z + 1];
-      for (uint32_t i = first; i < last; ++i) root[i] = i;
-      for (uint32_t u = first; u < last; ++u) {
-        for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
-             ++e) {
-          if (level.edges[e].inter_zone) continue;
-          const uint32_t a = find(u), b = find(level.edges[e].target);
-          if (a != b) root[std::max(a, b)] = std::min(a, b);
-        }
-      }
-      for (uint32_t i = first; i < last; ++i) {
-        if (find(i) != level.node_component[i]) {
-          return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
-                           level.node_component[i],
-                           ", its zone component's smallest node is ", find(i));
-        }
-      }
-      return absl::OkStatus();
-    });
+    return ForNodes(
+        level.zone_count(),
+        [&](uint32_t z) -> absl::Status {
+          const uint32_t first = level.zone_node_begin[z];
+          const uint32_t last = level.zone_node_begin[z + 1];
+          for (uint32_t i = first; i < last; ++i) root[i] = i;
+          for (uint32_t u = first; u < last; ++u) {
+            for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+                 ++e) {
+              if (level.edges[e].inter_zone) continue;
+              const uint32_t a = find(u), b = find(level.edges[e].target);
+              if (a != b) root[std::max(a, b)] = std::min(a, b);
+            }
+          }
+          for (uint32_t i = first; i < last; ++i) {
+            if (find(i) != level.node_component[i]) {
+              return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
+                               level.node_component[i],
+                               ", its zone component's smallest node is ",
+                               find(i));
+            }
+          }
+          return absl::OkStatus();
+        },
+        kMinParallelZones);
   }
 
   // Refinement follows a level-l intra-zone edge a -> b on level l-1 inside

@@ -241,6 +241,24 @@ TEST(GridComponentsTest, BrokenStoredComponentsAreRefused) {
       refused(s, "label tiles:");
     }
   }
+  // Two labels of one tile naming one component (labels by piece, not by
+  // component): a wall across two tiles makes components top (0) and
+  // bottom (1) in both; the second tile's bottom label renamed to top.
+  {
+    std::vector<uint8_t> walled(128 * 64, 1);
+    for (int x = 0; x < 128; ++x) walled[32 * 128 + x] = 0;
+    const Grid grid = *Grid::Create(128, 64, walled);
+    Grid::StoredComponents s = grid.Components();
+    ASSERT_EQ(s.component_count, 2u);
+    ASSERT_EQ(s.tiles[1].local_count, 2);
+    s.local_global.Set(s.tiles[1].first_local + 1, 0);
+    absl::StatusOr<Grid> g = Grid::CreateWithComponents(
+        128, 64, CowArray<uint8_t>::FromVector(walled), std::move(s));
+    ASSERT_FALSE(g.ok());
+    EXPECT_NE(std::string(g.status().message()).find("two labels name"),
+              std::string::npos)
+        << g.status();
+  }
   // A tile said to have no component must have no open cell.
   std::vector<uint8_t> costs(128 * 64, 0);
   costs[70] = 1;  // one open cell in the second tile
@@ -299,6 +317,25 @@ TEST(GridComponentsTest, TilesOfOneComponentStoreNoCellLabelsUntilItSplits) {
   }
   EXPECT_GT(grid.component_count(), 10u);
   EXPECT_GT(grid.Components().cell_labels.size(), 0u);
+}
+
+// A split cuts every tile of the maze into pieces (8-bit slots) before the
+// merge needs none again: the update lays the labels out afresh instead of
+// keeping slots of dead bytes, so the labels stay about a fresh grid's size.
+TEST(GridComponentsTest, SplitDoesNotLeaveWideSlotsBehind) {
+  MapGenOptions o;
+  o.kind = MapKind::kMaze;
+  o.width = o.height = 512;
+  o.seed = 2;
+  const Grid maze = *GenerateMap(o);
+  Point p{1, 1};
+  while (!maze.passable(p)) ++p.x;
+  const Grid split = maze.WithCosts({{maze.Index(p), kBlocked}});
+  ASSERT_GT(split.component_count(), 1u);
+  const Grid fresh = *Grid::Create(512, 512, split.CostVector());
+  ASSERT_TRUE(split.SameComponentsAs(fresh));
+  EXPECT_LE(split.ComponentBytes(), 2 * fresh.ComponentBytes() + 80 * 1024)
+      << "fresh " << fresh.ComponentBytes();
 }
 
 TEST(GridComponentsTest, MatchFloodFillAfterUpdatesAndSaveLoad) {

@@ -289,6 +289,14 @@ std::string AsOlderVersion(const std::string& current, uint32_t version) {
           crc32(0L, nullptr, 0), reinterpret_cast<const Bytef*>(points.data()),
           static_cast<uInt>(e.size)));
     }
+    if (version == kFirstLabelledVersion && e.kind == kLabelGlobal) {
+      // Version 3 labels are not read: zeroed, they would be refused.
+      std::memset(bytes.data() + e.offset, 0, e.size);
+      e.crc = static_cast<uint32_t>(
+          crc32(crc32(0L, nullptr, 0),
+                reinterpret_cast<const Bytef*>(bytes.data() + e.offset),
+                static_cast<uInt>(e.size)));
+    }
     if (version < kFirstLabelledVersion && e.kind >= kLabelTiles &&
         e.kind <= kGridSummary) {
       std::memset(bytes.data() + e.offset, 0, e.size);
@@ -307,6 +315,36 @@ std::string AsOlderVersion(const std::string& current, uint32_t version) {
   header.header_crc = static_cast<uint32_t>(crc32(
       crc32(0L, nullptr, 0), reinterpret_cast<const Bytef*>(bytes.data()),
       static_cast<uInt>(sizeof(header) + kept.size() * sizeof(SectionEntry))));
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  return bytes;
+}
+
+// The bytes with section `kind`'s first 8 bytes (level 0) replaced by
+// `first8`, its checksum and the header's redone.
+std::string WithSectionStart(const std::string& in, uint32_t kind,
+                             const char (&first8)[8]) {
+  using namespace world_format;  // NOLINT: the layout under test
+  std::string bytes = in;
+  FileHeader header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  for (uint32_t i = 0; i < header.section_count; ++i) {
+    SectionEntry e;
+    char* at = bytes.data() + sizeof(header) + i * sizeof(e);
+    std::memcpy(&e, at, sizeof(e));
+    if (e.kind != kind || e.level != 0 || e.size < 8) continue;
+    std::memcpy(bytes.data() + e.offset, first8, 8);
+    e.crc = static_cast<uint32_t>(
+        crc32(crc32(0L, nullptr, 0),
+              reinterpret_cast<const Bytef*>(bytes.data() + e.offset),
+              static_cast<uInt>(e.size)));
+    std::memcpy(at, &e, sizeof(e));
+  }
+  header.header_crc = 0;
+  std::memcpy(bytes.data(), &header, sizeof(header));
+  header.header_crc = static_cast<uint32_t>(
+      crc32(crc32(0L, nullptr, 0), reinterpret_cast<const Bytef*>(bytes.data()),
+            static_cast<uInt>(sizeof(header) +
+                              header.section_count * sizeof(SectionEntry))));
   std::memcpy(bytes.data(), &header, sizeof(header));
   return bytes;
 }
@@ -364,6 +402,20 @@ TEST(WorldFileTest, ComponentLabelsAreStoredAndOlderFilesStillLoad) {
       EXPECT_EQ(SerializeWorld(*old, &old_sizes), bytes) << version;
       EXPECT_EQ(SerializeWorld(*old_mapped), bytes) << version;
       EXPECT_EQ(old_sizes.components, sizes.components);
+      // An old beacon whose Point does not fit 16 bits is refused, not cut
+      // down to some other cell.
+      for (const int32_t x : {70000, -3}) {
+        char point[8];
+        const int32_t xy[2] = {x, 1};
+        std::memcpy(point, xy, sizeof(point));
+        absl::StatusOr<World> bad = ParseWorld(
+            WithSectionStart(old_bytes, world_format::kBeacons, point),
+            "old.zpw");
+        ASSERT_FALSE(bad.ok()) << x;
+        EXPECT_NE(std::string(bad.status().message()).find("beacon 0 at"),
+                  std::string::npos)
+            << bad.status();
+      }
     }
   }
 }

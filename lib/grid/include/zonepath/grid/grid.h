@@ -277,6 +277,9 @@ class Grid {
   // that name the same component become one, in order of first cell):
   // O(tile-local labels), plus O(tile) when some labels merge.
   void MergeTileLabels(uint32_t tile);
+  // Lays the labels out canonically when their slots hold more than twice
+  // the live label bytes (an update left wide slots behind).
+  void CompactLabelsIfSparse();
   // After tiles `tiles` (sorted) were relabelled locally into `locals`:
   // keeps the global labels of everything else when every such tile's
   // border cells are open and grouped exactly as before (so nothing outside
