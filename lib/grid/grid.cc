@@ -136,7 +136,10 @@ void Grid::CompactLabelsIfSparse() {
   for (uint32_t t = 0; t < tile_count(); ++t) {
     live += tiles_[t].bits == 0 ? 0 : PackedTileBytes(t, tiles_[t].bits);
   }
-  if (cell_labels_.size() <= 2 * live + (uint64_t{1} << 16)) return;
+  if (cell_labels_.size() > 2 * live + (uint64_t{1} << 16)) AdoptCanonical();
+}
+
+void Grid::AdoptCanonical() {
   StoredComponents canonical = Components();
   tiles_ = std::move(canonical.tiles);
   cell_labels_ = std::move(canonical.cell_labels);
@@ -361,12 +364,7 @@ void Grid::ComputeComponents() {
   }
   JoinComponents();
   // Merging left slots wider than their labels: lay them out canonically.
-  StoredComponents canonical = Components();
-  tiles_ = std::move(canonical.tiles);
-  cell_labels_ = std::move(canonical.cell_labels);
-  local_global_ = std::move(canonical.local_global);
-  component_count_ = canonical.component_count;
-  live_locals_ = local_global_.size();
+  AdoptCanonical();
 }
 
 void Grid::JoinComponents() {

@@ -280,6 +280,8 @@ class Grid {
   // Lays the labels out canonically when their slots hold more than twice
   // the live label bytes (an update left wide slots behind).
   void CompactLabelsIfSparse();
+  // Replaces the label arrays by their canonical layout (Components()).
+  void AdoptCanonical();
   // After tiles `tiles` (sorted) were relabelled locally into `locals`:
   // keeps the global labels of everything else when every such tile's
   // border cells are open and grouped exactly as before (so nothing outside
