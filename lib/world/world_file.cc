@@ -680,23 +680,26 @@ class Parser {
                            absl::Span<const BeaconCell>* out) {
     if (header_.version >= kFirstCompactVersion) {
       RETURN_IF_ERROR(Read(kBeacons, 0, out));
-    } else {
-      absl::Span<const Point> points;
-      RETURN_IF_ERROR(Read(kBeacons, 0, &points));
-      for (size_t b = 0; b < points.size(); ++b) {
-        if (!grid.PassableOrFalse(points[b])) return BadBeacon(b, points[b]);
-      }
-      old_beacons_.assign(points.begin(), points.end());
-      *out = old_beacons_;
+      return CheckBeacons(grid, *out);
     }
-    for (size_t b = 0; b < out->size(); ++b) {
-      if (!grid.PassableOrFalse((*out)[b])) return BadBeacon(b, (*out)[b]);
-    }
+    absl::Span<const Point> points;
+    RETURN_IF_ERROR(Read(kBeacons, 0, &points));
+    RETURN_IF_ERROR(CheckBeacons(grid, points));  // before narrowing them
+    old_beacons_.assign(points.begin(), points.end());
+    *out = old_beacons_;
     return absl::OkStatus();
   }
-  absl::Status BadBeacon(size_t b, Point p) const {
-    return Loss("section beacons: beacon ", b, " at ", PointString(p),
-                " is outside the grid or blocked");
+  template <typename Cell>  // Point or BeaconCell
+  absl::Status CheckBeacons(const Grid& grid,
+                            absl::Span<const Cell> beacons) const {
+    for (size_t b = 0; b < beacons.size(); ++b) {
+      const Point p = beacons[b];
+      if (!grid.PassableOrFalse(p)) {
+        return Loss("section beacons: beacon ", b, " at ", PointString(p),
+                    " is outside the grid or blocked");
+      }
+    }
+    return absl::OkStatus();
   }
 
   // CSR offsets: count + 1 entries from 0 to total, never decreasing.
