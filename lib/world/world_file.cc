@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -15,6 +16,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "absl/random/random.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
@@ -789,28 +791,7 @@ class Parser {
       return LevelLoss(l, kNodeComponent, "labels for ",
                        level->node_component.size(), " of ", n, " nodes");
     }
-    // A label names a node of the same zone that labels itself (the
-    // component's smallest node, as the builder writes it).
-    RETURN_IF_ERROR(ForNodes(n, [&](uint32_t i) -> absl::Status {
-      const uint32_t c = level->node_component[i];
-      if (c >= n || level->node_component[c] != c ||
-          zone_of_node_[c] != zone_of_node_[i]) {
-        return LevelLoss(l, kNodeComponent, "node ", i, " has a bad label ", c);
-      }
-      return absl::OkStatus();
-    }));
-    RETURN_IF_ERROR(ForNodes(n, [&](uint32_t u) -> absl::Status {
-      for (uint32_t e = level->edge_begin[u]; e < level->edge_begin[u + 1];
-           ++e) {
-        RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, *level, u, e));
-      }
-      return absl::OkStatus();
-    }));
-    RETURN_IF_ERROR(CheckSymmetric(l, *level));
-    RETURN_IF_ERROR(CheckComponents(l, *level));
-    if (l == 1 && !params_.cache_paths) {
-      RETURN_IF_ERROR(CheckGridComponents(beacons, *level));
-    }
+    RETURN_IF_ERROR(CheckZones(l, beacons, level_one, *level));
     return absl::OkStatus();
   }
 
@@ -831,103 +812,148 @@ class Parser {
   // Zones hold tens of nodes each: their ranges are split sooner.
   static constexpr uint64_t kMinParallelZones = 1 << 10;
 
-  // A level-1 intra-zone edge joins two nodes of one zone component (its
-  // label, checked by CheckEdge and CheckComponents), so the ends of every
-  // such edge are on one grid component exactly when each node is on its
-  // label node's: one pair of label lookups per node, not per edge.
-  absl::Status CheckGridComponents(absl::Span<const BeaconCell> beacons,
-                                   const LevelView& level) const {
-    return ForNodes(level.node_count(), [&](uint32_t i) -> absl::Status {
-      const uint32_t c = level.node_component[i];
-      if (c != i && !grid_->SameComponent(beacons[i], beacons[c])) {
-        return LevelLoss(1, kNodeComponent, "node ", i, " at ",
-                         PointString(beacons[i]), " and node ", c, " at ",
-                         PointString(beacons[c]),
-                         " share a zone component but are not connected on "
-                         "the grid");
-      }
-      return absl::OkStatus();
-    });
-  }
-
-  // Edges come in pairs u -> v, v -> u of the same kind (the planner
-  // searches backwards from the goal over forward edges, then refines the
-  // forward ones). Each node's edges are sorted by (target, inter_zone), as
-  // the builder writes them, so the reverse is a binary search.
-  absl::Status CheckSymmetric(uint32_t l, const LevelView& level) const {
+  // Everything checked zone by zone, in one pass over each zone's nodes and
+  // edges (zones in parallel ranges; the error is the one of the smallest
+  // failing zone):
+  //  - a label names a node of the same zone that labels itself;
+  //  - every edge (CheckEdge), each node's edges sorted by (target,
+  //    inter_zone), as the builder writes them;
+  //  - labels are exactly the zone components the intra-zone edges make: two
+  //    nodes share a label iff edges join them, and the label is the
+  //    smallest node of the component (union-find on zone-local scratch,
+  //    since intra-zone edges stay in their zone's node range);
+  //  - level 1 without cached paths: a node is on its label node's grid
+  //    component, so the ends of every intra-zone edge are connected on the
+  //    grid (one label lookup pair per node, not per edge);
+  //  - edges come in pairs u -> v, v -> u of the same kind (the planner
+  //    searches backwards from the goal over forward edges, then refines the
+  //    forward ones): the multiset of (u, v, kind) equals that of (v, u,
+  //    kind), tested by summing a hash keyed at random per load over the
+  //    edges, forwards minus backwards. The sums differ exactly when the
+  //    edges are not symmetric, but for a chance of about 2^-64 of missing
+  //    an asymmetry; the key is secret, so a file cannot be crafted to
+  //    collide. Streaming, unlike a reverse lookup per edge (a cache miss per
+  //    inter-zone edge: a third of the maze 32768² load). On a mismatch,
+  //    CheckSymmetricExact names the edge.
+  absl::Status CheckZones(uint32_t l, absl::Span<const BeaconCell> beacons,
+                          const LevelView& level_one, const LevelView& level) {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
-    // Every list is checked sorted before any binary search may read it.
-    RETURN_IF_ERROR(
-        ForNodes(level.node_count(), [&](uint32_t u) -> absl::Status {
-          for (uint32_t e = level.edge_begin[u] + 1;
-               e < level.edge_begin[u + 1]; ++e) {
-            if (key(level.edges[e - 1]) > key(level.edges[e])) {
-              return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
-                               "): edges not sorted by target");
+    absl::BitGen random;
+    const uint64_t seed[2] = {absl::Uniform<uint64_t>(random),
+                              absl::Uniform<uint64_t>(random)};
+    auto hash = [&seed](uint32_t from, uint32_t to, bool inter_zone) {
+      uint64_t x = ((uint64_t{from} << 32) | to) ^ seed[inter_zone];
+      x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;  // splitmix64's finaliser
+      x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+      return x ^ (x >> 31);
+    };
+    const bool grid_components = l == 1 && !params_.cache_paths;
+    std::atomic<uint64_t> asymmetry{0};
+    RETURN_IF_ERROR(ParallelChunks(
+        level.zone_count(), threads_, kMinParallelZones,
+        [&](uint64_t zone_begin, uint64_t zone_end) -> absl::Status {
+          std::vector<uint32_t> root;  // zone-local union-find
+          uint64_t sum = 0;            // forwards minus backwards
+          for (uint64_t z = zone_begin; z < zone_end; ++z) {
+            const uint32_t first = level.zone_node_begin[z];
+            const uint32_t last = level.zone_node_begin[z + 1];
+            for (uint32_t i = first; i < last; ++i) {
+              const uint32_t c = level.node_component[i];
+              if (c < first || c >= last || level.node_component[c] != c) {
+                return LevelLoss(l, kNodeComponent, "node ", i,
+                                 " has a bad label ", c);
+              }
+            }
+            root.resize(last - first);
+            for (uint32_t i = first; i < last; ++i) root[i - first] = i - first;
+            auto find = [&](uint32_t v) {
+              while (root[v] != v) v = root[v] = root[root[v]];
+              return v;
+            };
+            for (uint32_t u = first; u < last; ++u) {
+              for (uint32_t e = level.edge_begin[u];
+                   e < level.edge_begin[u + 1]; ++e) {
+                const AbstractEdge& edge = level.edges[e];
+                RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, level, u, e));
+                if (e > level.edge_begin[u] &&
+                    key(level.edges[e - 1]) > key(edge)) {
+                  return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
+                                   "): edges not sorted by target");
+                }
+                sum += hash(u, edge.target, edge.inter_zone) -
+                       hash(edge.target, u, edge.inter_zone);
+                if (edge.inter_zone) continue;
+                // CheckEdge: an intra-zone edge stays in the zone.
+                const uint32_t a = find(u - first);
+                const uint32_t b = find(edge.target - first);
+                if (a != b) root[std::max(a, b)] = std::min(a, b);
+              }
+            }
+            for (uint32_t i = first; i < last; ++i) {
+              const uint32_t smallest = find(i - first) + first;
+              if (smallest != level.node_component[i]) {
+                return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
+                                 level.node_component[i],
+                                 ", its zone component's smallest node is ",
+                                 smallest);
+              }
+              const uint32_t c = smallest;
+              if (grid_components && c != i &&
+                  !grid_->SameComponent(beacons[i], beacons[c])) {
+                return LevelLoss(1, kNodeComponent, "node ", i, " at ",
+                                 PointString(beacons[i]), " and node ", c,
+                                 " at ", PointString(beacons[c]),
+                                 " share a zone component but are not "
+                                 "connected on the grid");
+              }
             }
           }
+          asymmetry.fetch_add(sum, std::memory_order_relaxed);
           return absl::OkStatus();
         }));
-    return ForNodes(level.node_count(), [&](uint32_t u) -> absl::Status {
-      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
-        const AbstractEdge edge = level.edges[e];
-        AbstractEdge reverse = edge;
-        reverse.target = u;
-        const auto first = level.edges.begin() + level.edge_begin[edge.target];
-        const auto last =
-            level.edges.begin() + level.edge_begin[edge.target + 1];
-        const auto it =
-            std::lower_bound(first, last, reverse,
-                             [&](const AbstractEdge& a, const AbstractEdge& b) {
-                               return key(a) < key(b);
-                             });
-        if (it == last || key(*it) != key(reverse)) {
-          return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ",
-                           edge.target, ") has no reverse edge");
-        }
-      }
-      return absl::OkStatus();
-    });
+    if (asymmetry.load() == 0) return absl::OkStatus();
+    return CheckSymmetricExact(l, level);
   }
 
-  // Labels are exactly the zone components the intra-zone edges make: two
-  // nodes share a label iff edges join them, and the label is the smallest
-  // node of the component (union-find, roots kept at the smallest id).
-  absl::Status CheckComponents(uint32_t l, const LevelView& level) {
-    std::vector<uint32_t>& root = zone_of_node_;  // reused: zones are done
-    auto find = [&](uint32_t v) {
-      while (root[v] != v) v = root[v] = root[root[v]];
-      return v;
+  // The edges of each node sorted (checked): for every edge u -> v, the
+  // same number of edges v -> u of its kind as of u -> v. Names the first
+  // edge without its pair.
+  absl::Status CheckSymmetricExact(uint32_t l, const LevelView& level) const {
+    auto key = [](const AbstractEdge& e) {
+      return (uint64_t{e.target} << 1) | e.inter_zone;
     };
-    // Intra-zone edges stay in their zone's node range (CheckEdge), so the
-    // zones are independent: checked in parallel ranges, nodes in order.
-    return ForNodes(
-        level.zone_count(),
-        [&](uint32_t z) -> absl::Status {
-          const uint32_t first = level.zone_node_begin[z];
-          const uint32_t last = level.zone_node_begin[z + 1];
-          for (uint32_t i = first; i < last; ++i) root[i] = i;
-          for (uint32_t u = first; u < last; ++u) {
-            for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
-                 ++e) {
-              if (level.edges[e].inter_zone) continue;
-              const uint32_t a = find(u), b = find(level.edges[e].target);
-              if (a != b) root[std::max(a, b)] = std::min(a, b);
-            }
-          }
-          for (uint32_t i = first; i < last; ++i) {
-            if (find(i) != level.node_component[i]) {
-              return LevelLoss(l, kNodeComponent, "node ", i, " has label ",
-                               level.node_component[i],
-                               ", its zone component's smallest node is ",
-                               find(i));
-            }
-          }
-          return absl::OkStatus();
-        },
-        kMinParallelZones);
+    auto less = [&](const AbstractEdge& a, const AbstractEdge& b) {
+      return key(a) < key(b);
+    };
+    auto list = [&](uint32_t node) {
+      return std::make_pair(level.edges.begin() + level.edge_begin[node],
+                            level.edges.begin() + level.edge_begin[node + 1]);
+    };
+    for (uint32_t u = 0; u < level.node_count(); ++u) {
+      const auto [first, last] = list(u);
+      for (auto it = first; it != last; ++it) {
+        AbstractEdge reverse = *it;
+        reverse.target = u;
+        const auto [v_first, v_last] = list(it->target);
+        const auto there = std::equal_range(v_first, v_last, reverse, less);
+        const auto here = std::equal_range(first, last, *it, less);
+        if (there.second - there.first != here.second - here.first) {
+          const uint32_t e = static_cast<uint32_t>(it - level.edges.begin());
+          return LevelLoss(
+              l, kEdges, "edge ", e, " (node ", u, " -> ", it->target, ") ",
+              there.first == there.second
+                  ? std::string("has no reverse edge")
+                  : absl::StrCat("appears ", here.second - here.first,
+                                 " times, its reverse ",
+                                 there.second - there.first));
+        }
+      }
+    }
+    // Not reached: unequal sums mean unequal multisets, which the counts
+    // above find.
+    return LevelLoss(l, kEdges, "edges are not symmetric");
   }
 
   // Refinement follows a level-l intra-zone edge a -> b on level l-1 inside
@@ -992,7 +1018,7 @@ class Parser {
     // Other edges are proven walkable: inter-zone ones as one legal step,
     // cached level-1 paths by walking them, upper levels by CheckRefinable;
     // level-1 intra-zone edges without cached paths join nodes of one grid
-    // component (CheckGridComponents, per node).
+    // component (CheckZones, per node).
     const bool same_zone = zone_of_node_[u] == zone_of_node_[v];
     if (!edge.inter_zone) {
       if (!same_zone) return bad("intra-zone edge joins two zones");

@@ -4,6 +4,7 @@
 #                                         $tmp/out, stderr to $tmp/err) and
 #                                         checks its exit code
 #   expect_grep PATTERN FILE DESCRIPTION  checks FILE contains PATTERN
+#   fail DESCRIPTION                      counts a failure
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -24,4 +25,8 @@ expect_grep() {
     echo "FAIL: $3: '$1' not in output:"; head -c 2000 "$2"
     failures=$((failures + 1))
   fi
+}
+fail() {
+  echo "FAIL: $1"
+  failures=$((failures + 1))
 }

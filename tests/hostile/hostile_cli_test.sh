@@ -82,6 +82,30 @@ expect_exit 2 "scen --weight 0.5" "$zp" scen "$tmp/rooms.map" \
 expect_grep "weight must be a number >= 1" "$tmp/err" "weight message"
 expect_exit 2 "gen beyond the size limits" "$zp" gen "$tmp/x.map" \
   --width 70000 --height 10
+# Work that needs more memory than allowed is refused up front, naming the
+# bytes: --memory_limit stands in for a small machine (gen: 4 bytes a cell;
+# build: 4.5 bytes per map byte; loading: the file's size), and nothing is
+# written.
+expect_exit 1 "gen over --memory_limit" "$zp" gen "$tmp/limited.map" \
+  --width 1000 --height 1000 --memory_limit 3999999
+expect_grep "a 1000x1000 map needs about 4000000 bytes of memory, 3999999 bytes are allowed (--memory_limit)" \
+  "$tmp/err" "gen memory-limit message"
+[ ! -e "$tmp/limited.map" ] || fail "gen over its limit wrote a map"
+"$zp" gen "$tmp/limited.map" --width 1000 --height 1000 \
+  --memory_limit 4000000 > /dev/null || fail "gen within its limit"
+map_bytes=$(stat -c %s "$tmp/limited.map")
+expect_exit 1 "build over --memory_limit" "$zp" build "$tmp/limited.map" \
+  -o "$tmp/limited.zpw" --memory_limit $((map_bytes / 2 * 9 - 1))
+expect_grep "building a world from $tmp/limited.map needs about $((map_bytes / 2 * 9)) bytes of memory" \
+  "$tmp/err" "build memory-limit message"
+[ ! -e "$tmp/limited.zpw" ] || fail "build over its limit wrote a world"
+world_bytes=$(stat -c %s "$tmp/rooms.zpw")
+expect_exit 1 "loading over --memory_limit" "$zp" inspect "$tmp/rooms.zpw" \
+  --memory_limit $((world_bytes - 1))
+expect_grep "the world needs about $world_bytes bytes of memory, $((world_bytes - 1)) are available" \
+  "$tmp/err" "load memory-limit message"
+"$zp" inspect "$tmp/rooms.zpw" --memory_limit "$world_bytes" > /dev/null ||
+  fail "loading within its limit"
 # 65536 x 65535 cells at gen's 4 bytes a cell: 17179607040 bytes.
 if [ "$(awk '/MemAvailable/ {print $2}' /proc/meminfo)" -lt 16776960 ]; then
   expect_exit 1 "gen needing more memory than is available" "$zp" gen \

@@ -5,8 +5,10 @@
 // must still load.
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <random>
 #include <string>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
@@ -221,6 +223,92 @@ TEST(WorldConsistencyTest, IntraZoneEdgeToAnotherZone) {
     return;
   }
   FAIL() << "no intra-zone edge to re-point";
+}
+
+// Edges must come in pairs u -> v, v -> u of one kind, as many of each
+// (loading sums a keyed hash over the edges and names the edge only when the
+// sums differ). Re-pointing an intra-zone edge to another node of its zone
+// component keeps the lists sorted, the labels and the grid components
+// right, and breaks only the pairing; the loader must name the first edge
+// whose pair count differs, found here by counting, on one thread and two.
+TEST(WorldConsistencyTest, EdgesWithoutTheirReverse) {
+  MapGenOptions g;
+  g.kind = MapKind::kRooms;
+  g.width = 256;
+  g.height = 160;
+  g.feature = 9;
+  BuildOptions o;
+  o.params.zone_size = 4;  // 2560 zones: both load threads check some
+  o.params.levels = 2;
+  o.params.group = 2;
+  o.threads = 1;
+  const World world = *BuildWorld(*GenerateMap(g), o);
+  const Abstraction flat = world.FlatAbstraction();
+  const AbstractLevel& l1 = flat.levels[0];
+  using Key = std::tuple<uint32_t, uint32_t, bool>;
+  int cases = 0, duplicates = 0;
+  for (uint32_t u = 0; u < l1.node_count() && cases < 12; u += 97) {
+    const uint32_t begin = l1.edge_begin[u], end = l1.edge_begin[u + 1];
+    for (uint32_t e = begin; e < end && cases < 12; ++e) {
+      if (l1.edges[e].inter_zone) continue;
+      const uint32_t low = e > begin ? l1.edges[e - 1].target : 0;
+      const uint32_t high =
+          e + 1 < end ? l1.edges[e + 1].target : l1.node_count();
+      for (uint32_t w = low; w <= high && w < l1.node_count(); ++w) {
+        if (w == u || w == l1.edges[e].target ||
+            l1.node_component[w] != l1.node_component[u] ||
+            (e + 1 < end && w == high && l1.edges[e + 1].inter_zone)) {
+          continue;
+        }
+        AbstractLevel poked = l1;
+        poked.edges[e].target = w;
+        std::map<Key, int> count;
+        for (uint32_t a = 0; a < poked.node_count(); ++a) {
+          for (uint32_t f = poked.edge_begin[a]; f < poked.edge_begin[a + 1];
+               ++f) {
+            ++count[{a, uint32_t{poked.edges[f].target},
+                     poked.edges[f].inter_zone != 0}];
+          }
+        }
+        std::string expected;
+        for (uint32_t a = 0; a < poked.node_count() && expected.empty(); ++a) {
+          for (uint32_t f = poked.edge_begin[a];
+               f < poked.edge_begin[a + 1] && expected.empty(); ++f) {
+            const AbstractEdge& edge = poked.edges[f];
+            const uint32_t v = edge.target;
+            const bool inter = edge.inter_zone != 0;
+            const int here = count[{a, v, inter}];
+            const int there = count[{v, a, inter}];
+            if (here == there) continue;
+            expected = absl::StrCat(
+                "level 1 section edges: edge ", f, " (node ", a, " -> ",
+                edge.target, ") ",
+                there == 0 ? std::string("has no reverse edge")
+                           : absl::StrCat("appears ", here,
+                                          " times, its reverse ", there));
+            duplicates += there != 0;
+          }
+        }
+        ASSERT_FALSE(expected.empty()) << "re-pointing kept the pairs";
+        std::string bytes = SerializeWorld(world);
+        Poke<uint32_t>(&bytes, kEdges, 1, e, 0, w, 8);
+        for (int threads : {1, 2}) {
+          LoadOptions options;
+          options.threads = threads;
+          absl::StatusOr<World> loaded =
+              ParseWorld(bytes, "poked.zpw", options);
+          ASSERT_FALSE(loaded.ok()) << expected;
+          EXPECT_EQ(loaded.status().code(), absl::StatusCode::kDataLoss);
+          EXPECT_EQ(std::string(loaded.status().message()),
+                    "poked.zpw: " + expected);
+        }
+        ++cases;
+        break;
+      }
+    }
+  }
+  EXPECT_GE(cases, 8);
+  EXPECT_GE(duplicates, 1) << "no case of an edge listed twice";
 }
 
 TEST(WorldConsistencyTest, EdgeCostsAndLevelTwoOffsetsThatLie) {

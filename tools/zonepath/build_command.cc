@@ -143,7 +143,8 @@ absl::Status Build(const std::string& map_path) {
   // README, "World files"): refuse what cannot fit before reading it.
   ASSIGN_OR_RETURN(const uint64_t map_bytes, InputFileSize(map_path));
   RETURN_IF_ERROR(CheckAvailableMemory(
-      map_bytes / 2 * 9, absl::StrCat("building a world from ", map_path)));
+      map_bytes / 2 * 9, absl::StrCat("building a world from ", map_path),
+      absl::GetFlag(FLAGS_memory_limit)));
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
   const std::string agent_name = absl::GetFlag(FLAGS_agent);
   BuildOptions options;
@@ -222,6 +223,10 @@ absl::Status Inspect(const std::string& path) {
                         {"memory_bytes", world.MemoryUsage()},
                         {"mapped_bytes", world.MappedBytes()},
                         {"owned_bytes", world.OwnedBytes()},
+                        // The kernel's view, to compare with memory_bytes
+                        // (with checksums verified every page was read).
+                        {"resident_bytes", ResidentBytes()},
+                        {"peak_resident_bytes", PeakResidentBytes()},
                         {"checksums_verified", options.verify_checksums},
                         {"refinement_verified", options.verify_refinement}};
     std::printf("%s\n", j.dump().c_str());
@@ -233,9 +238,11 @@ absl::Status Inspect(const std::string& path) {
   PrintSummary(world.grid(), world.params(), LevelRows(world), sizes);
   std::printf(
       "in memory: %.1f MiB, of which %.1f MiB mapped from the file "
-      "(shared between processes), %.1f MiB owned\n",
+      "(shared between processes), %.1f MiB owned; process resident "
+      "%.1f MiB, peak %.1f MiB\n",
       world.MemoryUsage() / 1048576.0, world.MappedBytes() / 1048576.0,
-      world.OwnedBytes() / 1048576.0);
+      world.OwnedBytes() / 1048576.0, ResidentBytes() / 1048576.0,
+      PeakResidentBytes() / 1048576.0);
   return absl::OkStatus();
 }
 
@@ -260,11 +267,11 @@ const Command kBuildCommand = {
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
     "[--group G] [--threads T] [--cache-paths] [--json] [--agents FILE "
-    "--agent CLASS]\n"
+    "--agent CLASS] [--memory_limit BYTES]\n"
     "With --agent, the world is built on the class's grid (anchor "
     "coordinates): one world per class, the per-class baseline.",
     {"build_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
-     "threads_flag.cc", "output_flag.cc"},
+     "threads_flag.cc", "output_flag.cc", "memory_limit_flag.cc"},
     1,
     1,
     &RunBuild};
@@ -272,8 +279,9 @@ const Command kBuildCommand = {
 const Command kInspectCommand = {
     "inspect",
     "Validate a world file and print its summary.",
-    "usage: zonepath inspect WORLD [--checksums=false] [--verify] [--json]",
-    {"common_flags.cc", "load_flags.cc"},
+    "usage: zonepath inspect WORLD [--checksums=false] [--verify] [--json] "
+    "[--memory_limit BYTES]",
+    {"common_flags.cc", "load_flags.cc", "memory_limit_flag.cc"},
     1,
     1,
     &RunInspect};

@@ -346,7 +346,7 @@ const Command kChangesCommand = {
     "  apply [NAME]                apply the changes so far as one batch\n"
     "  query SX SY GX GY           plan on the current version",
     {"changes_command.cc", "common_flags.cc", "planner_flags.cc",
-     "threads_flag.cc", "load_flags.cc"},
+     "threads_flag.cc", "load_flags.cc", "memory_limit_flag.cc"},
     2,
     2,
     &Run};

@@ -25,10 +25,12 @@ ABSL_DECLARE_FLAG(std::optional<int32_t>, threads);
 // load_flags.cc (commands that load a world file).
 ABSL_DECLARE_FLAG(bool, checksums);
 ABSL_DECLARE_FLAG(bool, verify);
+// memory_limit_flag.cc (gen, build and the commands that load a world).
+ABSL_DECLARE_FLAG(uint64_t, memory_limit);
 
 namespace zonepath::cli {
 
-// World loading as the flags ask (--checksums, --verify).
+// World loading as the flags ask (--checksums, --verify, --memory_limit).
 LoadOptions LoadOptionsFromFlags();
 
 // Reads a map file with the legend chosen by --legend (or the --agents

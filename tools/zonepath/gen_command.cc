@@ -7,6 +7,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "commands.h"
+#include "common_flags.h"
 #include "memory_budget.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/mapgen/generators.h"
@@ -51,7 +52,8 @@ absl::Status Gen(const std::string& out_path) {
   // Rows of text are written one at a time.
   RETURN_IF_ERROR(CheckAvailableMemory(
       static_cast<uint64_t>(options.width) * options.height * 4,
-      absl::StrCat("a ", options.width, "x", options.height, " map")));
+      absl::StrCat("a ", options.width, "x", options.height, " map"),
+      absl::GetFlag(FLAGS_memory_limit)));
   ASSIGN_OR_RETURN(Grid grid, GenerateMap(options));
   TerrainLegend legend = TerrainLegend::Weighted();
   if (options.kind == MapKind::kMixed) {
@@ -80,11 +82,12 @@ const Command kGenCommand = {
     "gen",
     "Generate a synthetic world (deterministic by seed) as a .map file.",
     "usage: zonepath gen OUT.map [--kind rooms|maze|random|terrain|mixed] "
-    "[--width W] [--height H] [--seed S] [--feature F] [--density D]\n"
+    "[--width W] [--height H] [--seed S] [--feature F] [--density D] "
+    "[--memory_limit BYTES]\n"
     "Weighted terrain is written with digits 1-9 as costs; mixed terrain "
     "types with the characters of data/agents/example.agents (read it with "
     "--agents).",
-    {"gen_command.cc"},
+    {"gen_command.cc", "memory_limit_flag.cc"},
     1,
     1,
     &Run};

@@ -18,6 +18,7 @@ LoadOptions LoadOptionsFromFlags() {
   LoadOptions options;
   options.verify_checksums = absl::GetFlag(FLAGS_checksums);
   options.verify_refinement = absl::GetFlag(FLAGS_verify);
+  options.memory_limit = absl::GetFlag(FLAGS_memory_limit);
   return options;
 }
 

@@ -25,15 +25,20 @@ inline uint64_t PhysicalMemoryBytes() {
   return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
 }
 
-// ResourceExhausted if `bytes` exceed the memory available now
-// (MemAvailable; physical memory where that cannot be read).
+// ResourceExhausted if `bytes` exceed `limit` (bytes; 0: the memory
+// available now, MemAvailable, or physical memory where that cannot be
+// read). The message names both figures.
 inline absl::Status CheckAvailableMemory(uint64_t bytes,
-                                         const std::string& what) {
-  const uint64_t have = AvailableMemoryBytes().value_or(PhysicalMemoryBytes());
+                                         const std::string& what,
+                                         uint64_t limit = 0) {
+  const uint64_t have =
+      limit > 0 ? limit
+                : AvailableMemoryBytes().value_or(PhysicalMemoryBytes());
   if (have == 0 || bytes <= have) return absl::OkStatus();
-  return absl::ResourceExhaustedError(absl::StrCat(what, " needs about ", bytes,
-                                                   " bytes of memory, ", have,
-                                                   " bytes are available"));
+  return absl::ResourceExhaustedError(
+      absl::StrCat(what, " needs about ", bytes, " bytes of memory, ", have,
+                   limit > 0 ? " bytes are allowed (--memory_limit)"
+                             : " bytes are available"));
 }
 
 }  // namespace zonepath::cli

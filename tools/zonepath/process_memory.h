@@ -1,5 +1,6 @@
 // Peak resident memory of this process, measured by the kernel (Linux):
-// what `build --json` and `report` print, not an estimate.
+// what `build --json`, `inspect --json` and `report` print, not an
+// estimate.
 #ifndef ZONEPATH_TOOLS_ZONEPATH_PROCESS_MEMORY_H_
 #define ZONEPATH_TOOLS_ZONEPATH_PROCESS_MEMORY_H_
 
@@ -9,12 +10,13 @@
 
 namespace zonepath::cli {
 
-// Peak resident memory (VmHWM) in bytes, 0 if unknown.
-inline int64_t PeakResidentBytes() {
+// A /proc/self/status figure in kB ("VmHWM:", "VmRSS:") as bytes, 0 if
+// unknown.
+inline int64_t ProcessStatusBytes(const std::string& field) {
   std::ifstream status("/proc/self/status");
   std::string key;
   while (status >> key) {
-    if (key == "VmHWM:") {
+    if (key == field) {
       int64_t kib = 0;
       status >> kib;
       return kib * 1024;
@@ -23,6 +25,13 @@ inline int64_t PeakResidentBytes() {
   }
   return 0;
 }
+
+// Peak resident memory (VmHWM) in bytes, 0 if unknown.
+inline int64_t PeakResidentBytes() { return ProcessStatusBytes("VmHWM:"); }
+
+// Resident memory now (VmRSS: the pages this process has touched, its
+// share of a mapped file included) in bytes, 0 if unknown.
+inline int64_t ResidentBytes() { return ProcessStatusBytes("VmRSS:"); }
 
 // Resets the peak to the current resident size, so the next
 // PeakResidentBytes() measures one phase. False if the kernel refused.

@@ -131,7 +131,7 @@ const Command kQueryCommand = {
     "With --agent, WORLD is the class's world (build --agent) of MAP; "
     "coordinates are anchors; the path is checked for the footprint on MAP.",
     {"query_command.cc", "common_flags.cc", "planner_flags.cc", "load_flags.cc",
-     "agent_flags.cc"},
+     "memory_limit_flag.cc", "agent_flags.cc"},
     5,
     5,
     &Run};
