@@ -10,6 +10,7 @@
 #include <random>
 
 #include "bench_maps.h"
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/search/grid_astar.h"
@@ -29,8 +30,10 @@ void RunAStar(benchmark::State& state, const Workload* work) {
   int64_t expanded = 0, queries = 0;
   for (auto _ : state) {
     const Query& q = work->queries[i++ % work->queries.size()];
-    auto outcome = astar.FindPath(q.start, q.goal, AStarOptions(), &path);
-    benchmark::DoNotOptimize(outcome);
+    if (!BenchOk(state,
+                 astar.FindPath(q.start, q.goal, AStarOptions(), &path))) {
+      break;
+    }
     expanded += astar.stats().expanded;
     ++queries;
   }

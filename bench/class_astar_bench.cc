@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench_maps.h"
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/agents/class_astar.h"
 #include "zonepath/agents/class_grid.h"
@@ -109,8 +110,10 @@ void RunGridAStar(benchmark::State& state) {
   int64_t expanded = 0, queries = 0;
   for (auto _ : state) {
     for (const Query& q : work->queries) {
-      auto outcome = astar.FindPath(q.start, q.goal, AStarOptions(), &path);
-      benchmark::DoNotOptimize(outcome);
+      if (!BenchOk(state,
+                   astar.FindPath(q.start, q.goal, AStarOptions(), &path))) {
+        return;
+      }
       expanded += astar.stats().expanded;
       ++queries;
     }
@@ -134,9 +137,11 @@ void RunClassAStar(benchmark::State& state) {
   int64_t expanded = 0, queries = 0;
   for (auto _ : state) {
     for (const Query& q : work->queries) {
-      auto outcome = search.FindPath(*agent, q.start, Direction::kN, q.goal,
-                                     ClassAStarOptions(), &path);
-      benchmark::DoNotOptimize(outcome);
+      if (!BenchOk(state,
+                   search.FindPath(*agent, q.start, Direction::kN, q.goal,
+                                   ClassAStarOptions(), &path))) {
+        return;
+      }
       expanded += search.stats().expanded;
       ++queries;
     }
@@ -165,7 +170,12 @@ void RunClassHpa(benchmark::State& state) {
     for (const Query& q : work->queries) {
       auto outcome = search.FindPath(agent, q.start, Direction::kN, q.goal,
                                      ClassAStarOptions(), &path);
-      optimal.push_back(outcome.ok() ? path.cost() : 0.0);
+      if (!BenchOk(state, outcome)) return;
+      if (*outcome != SearchOutcome::kFound) {
+        state.SkipWithError("exact class A* found no path");
+        return;
+      }
+      optimal.push_back(path.cost());
     }
   }
   Planner planner(world);
@@ -178,7 +188,8 @@ void RunClassHpa(benchmark::State& state) {
     for (size_t i = 0; i < work->queries.size(); ++i) {
       const Query& q = work->queries[i];
       auto outcome = planner.FindPath(q.start, q.goal, options, &path);
-      if (!outcome.ok() || *outcome != SearchOutcome::kFound) {
+      if (!BenchOk(state, outcome)) return;
+      if (*outcome != SearchOutcome::kFound) {
         state.SkipWithError("HPA* found no path");
         return;
       }

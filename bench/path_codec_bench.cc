@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
@@ -57,11 +58,14 @@ int64_t TotalSteps() {
   return steps;
 }
 
-std::vector<std::string> EncodeAll(PathCodec codec, size_t* bytes) {
+absl::StatusOr<std::vector<std::string>> EncodeAll(PathCodec codec,
+                                                   size_t* bytes) {
   std::vector<std::string> encoded(Paths().size());
   *bytes = 0;
   for (size_t i = 0; i < encoded.size(); ++i) {
-    (void)EncodePath(codec, Paths()[i], &encoded[i]);
+    if (absl::Status s = EncodePath(codec, Paths()[i], &encoded[i]); !s.ok()) {
+      return s;
+    }
     *bytes += encoded[i].size();
   }
   return encoded;
@@ -70,10 +74,10 @@ std::vector<std::string> EncodeAll(PathCodec codec, size_t* bytes) {
 void Encode(benchmark::State& state, PathCodec codec) {
   std::string out;
   size_t bytes = 0;
-  EncodeAll(codec, &bytes);
+  if (!BenchOk(state, EncodeAll(codec, &bytes))) return;
   for (auto _ : state) {
     for (const RunLengthPath& path : Paths()) {
-      benchmark::DoNotOptimize(EncodePath(codec, path, &out));
+      if (!BenchOk(state, EncodePath(codec, path, &out))) return;
     }
   }
   state.SetItemsProcessed(state.iterations() * TotalSteps());
@@ -82,11 +86,15 @@ void Encode(benchmark::State& state, PathCodec codec) {
 
 void Decode(benchmark::State& state, PathCodec codec) {
   size_t bytes = 0;
-  const std::vector<std::string> encoded = EncodeAll(codec, &bytes);
+  const absl::StatusOr<std::vector<std::string>> all = EncodeAll(codec, &bytes);
+  if (!BenchOk(state, all)) return;
+  const std::vector<std::string>& encoded = *all;
   RunLengthPath out;
   for (auto _ : state) {
     for (const std::string& e : encoded) {
-      benchmark::DoNotOptimize(DecodePath(*EncodedPath::Parse(e), &out));
+      absl::StatusOr<EncodedPath> parsed = EncodedPath::Parse(e);
+      if (!BenchOk(state, parsed) || !BenchOk(state, DecodePath(*parsed, &out)))
+        return;
     }
   }
   state.SetItemsProcessed(state.iterations() * TotalSteps());
@@ -94,12 +102,17 @@ void Decode(benchmark::State& state, PathCodec codec) {
 
 void CellAtStep(benchmark::State& state, PathCodec codec) {
   size_t bytes = 0;
-  const std::vector<std::string> encoded = EncodeAll(codec, &bytes);
+  const absl::StatusOr<std::vector<std::string>> all = EncodeAll(codec, &bytes);
+  if (!BenchOk(state, all)) return;
+  const std::vector<std::string>& encoded = *all;
   std::mt19937_64 rng(5);
   for (auto _ : state) {
     const size_t i = rng() % encoded.size();
     const int64_t step = static_cast<int64_t>(rng() % (Paths()[i].steps() + 1));
-    benchmark::DoNotOptimize(CellAt(*EncodedPath::Parse(encoded[i]), step));
+    absl::StatusOr<EncodedPath> parsed = EncodedPath::Parse(encoded[i]);
+    if (!BenchOk(state, parsed) || !BenchOk(state, CellAt(*parsed, step))) {
+      return;
+    }
   }
 }
 
@@ -112,9 +125,11 @@ void StoreCycle(benchmark::State& state, PathCodec codec) {
   for (auto _ : state) {
     const RunLengthPath& path = Paths()[i % Paths().size()];
     const UnitId unit(i++ % 1000);
-    (void)store.Set(unit, path);
-    (void)store.Read(unit, 32, &next);
-    benchmark::DoNotOptimize(store.Advance(unit, 16));
+    if (!BenchOk(state, store.Set(unit, path)) ||
+        !BenchOk(state, store.Read(unit, 32, &next)) ||
+        !BenchOk(state, store.Advance(unit, 16))) {
+      return;
+    }
   }
 }
 

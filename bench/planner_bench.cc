@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "bench_maps.h"
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
@@ -58,21 +59,24 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
   for (auto _ : state) {
     const Query& q = work->queries[i++ % work->queries.size()];
     if (mode == Mode::kAStar) {
-      benchmark::DoNotOptimize(astar.FindPath(q.start, q.goal, {}, &path));
+      if (!BenchOk(state, astar.FindPath(q.start, q.goal, {}, &path))) return;
       expanded += astar.stats().expanded;
     } else if (mode == Mode::kHpaFirst32 || mode == Mode::kHpaSmoothFirst32) {
       path.Reset(q.start);
       PlanOptions options;
       options.smooth = mode == Mode::kHpaSmoothFirst32;
-      benchmark::DoNotOptimize(planner.Plan(q.start, q.goal, options));
-      benchmark::DoNotOptimize(planner.Cursor().Next(32, &path));
+      if (!BenchOk(state, planner.Plan(q.start, q.goal, options)) ||
+          !BenchOk(state, planner.Cursor().Next(32, &path))) {
+        return;
+      }
     } else {
       PlanOptions options;
       options.smooth = mode == Mode::kHpaSmooth || mode == Mode::kHpaFreeSmooth;
       options.free_crossings =
           mode == Mode::kHpaFree || mode == Mode::kHpaFreeSmooth;
-      benchmark::DoNotOptimize(
-          planner.FindPath(q.start, q.goal, options, &path));
+      if (!BenchOk(state, planner.FindPath(q.start, q.goal, options, &path))) {
+        return;
+      }
       expanded += planner.stats().total_expanded();
     }
     if (mode != Mode::kHpaFirst32 && mode != Mode::kHpaSmoothFirst32 &&

@@ -22,6 +22,7 @@
 #include <random>
 #include <vector>
 
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
@@ -63,8 +64,7 @@ void BM_Apply(benchmark::State& state, int kind) {
   if (kind == 2) changes.push_back({p, world.grid().cost(p) == 1 ? 2 : 1});
   UpdateReport report;
   for (auto _ : state) {
-    absl::StatusOr<World> next = ApplyChanges(world, changes, {}, &report);
-    benchmark::DoNotOptimize(next);
+    if (!BenchOk(state, ApplyChanges(world, changes, {}, &report))) return;
   }
   state.counters["zones_searched"] =
       static_cast<double>(report.zones_searched[0]);
@@ -115,7 +115,7 @@ void BM_Plan(benchmark::State& state, bool updated) {
   size_t next = 0;
   for (auto _ : state) {
     const auto& [s, t] = queries[next++ % queries.size()];
-    benchmark::DoNotOptimize(planner.FindPath(s, t, PlanOptions(), &path));
+    if (!BenchOk(state, planner.FindPath(s, t, PlanOptions(), &path))) return;
   }
 }
 
@@ -125,8 +125,7 @@ void BM_FullRebuild(benchmark::State& state) {
   options.params = world.params();
   options.threads = 1;
   for (auto _ : state) {
-    absl::StatusOr<World> rebuilt = BuildWorld(world.grid(), options);
-    benchmark::DoNotOptimize(rebuilt);
+    if (!BenchOk(state, BuildWorld(world.grid(), options))) return;
   }
 }
 
