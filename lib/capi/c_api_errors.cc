@@ -81,7 +81,12 @@ zonepath_status CheckPoint(const zonepath_point& p, const char* function,
 extern "C" {
 
 const char* zonepath_version(void) {
-  return "zonepath C API 1.0 (library " ZONEPATH_LIBRARY_VERSION ")";
+#define ZONEPATH_C_STRING(x) #x
+#define ZONEPATH_C_VERSION_STRING(major, minor) \
+  ZONEPATH_C_STRING(major) "." ZONEPATH_C_STRING(minor)
+  return "zonepath C API " ZONEPATH_C_VERSION_STRING(
+      ZONEPATH_C_VERSION_MAJOR,
+      ZONEPATH_C_VERSION_MINOR) " (library " ZONEPATH_LIBRARY_VERSION ")";
 }
 
 uint32_t zonepath_api_version(void) {

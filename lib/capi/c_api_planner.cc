@@ -15,7 +15,10 @@ zonepath_status ToPlanOptions(const zonepath_plan_options* options,
                               const char* function, PlanOptions* out) {
   *out = PlanOptions();
   if (options == nullptr) return ZONEPATH_OK;
-  ZONEPATH_C_CHECK(CheckStruct(options, function, "options"));
+  // 1.0 and 1.1 callers pass the layout before abstract_weight.
+  ZONEPATH_C_CHECK(
+      CheckStruct(options, function, "options",
+                  offsetof(zonepath_plan_options, abstract_weight)));
   if (!(options->direct_search_zones >= 0)) {
     return InvalidArgument(function, ": options->direct_search_zones is ",
                            options->direct_search_zones, ", expected >= 0");
@@ -23,6 +26,10 @@ zonepath_status ToPlanOptions(const zonepath_plan_options* options,
   out->smooth = options->smooth != 0;
   out->fewer_turns = options->fewer_turns != 0;
   out->direct_search_zones = options->direct_search_zones;
+  // Range-checked by the planner (InvalidArgument outside [1, 10]).
+  if (Fits(*options, options->abstract_weight)) {
+    out->abstract_weight = options->abstract_weight;
+  }
   return ZONEPATH_OK;
 }
 
@@ -76,6 +83,7 @@ void zonepath_plan_options_init(zonepath_plan_options* options) {
   options->smooth = defaults.smooth ? 1 : 0;
   options->fewer_turns = defaults.fewer_turns ? 1 : 0;
   options->direct_search_zones = defaults.direct_search_zones;
+  options->abstract_weight = defaults.abstract_weight;
 }
 
 zonepath_status zonepath_planner_create(const zonepath_world* world,

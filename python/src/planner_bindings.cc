@@ -49,7 +49,10 @@ py::dict StatsDict(const PlanStats& s) {
   return d;
 }
 
-PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones) {
+// abstract_weight is range-checked by the planner (zonepath.Error,
+// INVALID_ARGUMENT outside [1, 10]).
+PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones,
+                    double abstract_weight) {
   if (!(direct_zones >= 0)) {
     throw py::value_error(
         absl::StrCat("direct_search_zones must be >= 0, got ", direct_zones));
@@ -58,6 +61,7 @@ PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones) {
   options.smooth = smooth;
   options.fewer_turns = fewer_turns;
   options.direct_search_zones = direct_zones;
+  options.abstract_weight = abstract_weight;
   return options;
 }
 
@@ -176,10 +180,11 @@ after the first allocate almost nothing. Keeps its world alive.
       .def(
           "find_path",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
-             bool smooth, bool fewer_turns, double direct_search_zones) {
+             bool smooth, bool fewer_turns, double direct_search_zones,
+             double abstract_weight) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
-            const PlanOptions options =
-                Options(smooth, fewer_turns, direct_search_zones);
+            const PlanOptions options = Options(
+                smooth, fewer_turns, direct_search_zones, abstract_weight);
             ++self.generation;
             auto result = std::make_unique<PyPath>();
             absl::StatusOr<SearchOutcome> outcome =
@@ -192,23 +197,29 @@ after the first allocate almost nothing. Keeps its world alive.
           py::arg("start"), py::arg("goal"), py::kw_only(),
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
           py::arg("direct_search_zones") = 1.0,
+          py::arg("abstract_weight") = 1.0,
           R"doc(
 Plans from `start` to `goal` ((x, y) pairs) and returns the whole Path.
 
 smooth: re-search windows exactly for a shorter path (slower);
 fewer_turns: among equally short moves prefer straight ones;
 direct_search_zones: also try a direct grid search when the endpoints are
-at most this many zone sides apart. An endpoint outside the grid or
+at most this many zone sides apart; abstract_weight: weight w in [1, 10]
+on the abstract search's heuristic (the abstract plan costs at most w
+times the cheapest; far fewer abstract nodes on large worlds; 1 = exact). An endpoint outside the grid or
 blocked raises zonepath.Error (INVALID_ARGUMENT); an unreachable goal
 returns a Path with found == False.)doc")
       .def(
           "plan",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
-             bool smooth, bool fewer_turns, double direct_search_zones) {
+             bool smooth, bool fewer_turns, double direct_search_zones,
+             double abstract_weight) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             ++self.generation;
             ValueOrRaise(self.planner.Plan(
-                s, g, Options(smooth, fewer_turns, direct_search_zones)));
+                s, g,
+                Options(smooth, fewer_turns, direct_search_zones,
+                        abstract_weight)));
             PathCursor cursor = self.planner.Cursor();
             return std::make_unique<PyCursor>(
                 PyCursor{&self, self.generation, cursor, s,
@@ -216,7 +227,8 @@ returns a Path with found == False.)doc")
           },
           py::arg("start"), py::arg("goal"), py::kw_only(),
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
-          py::arg("direct_search_zones") = 1.0, py::keep_alive<0, 1>(),
+          py::arg("direct_search_zones") = 1.0,
+          py::arg("abstract_weight") = 1.0, py::keep_alive<0, 1>(),
           R"doc(
 Plans without refining and returns a PathCursor that yields the moves on
 demand (smoothed as they come when smooth=True): the first moves come
@@ -275,13 +287,14 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
   m.def(
       "plan_batch",
       [](const PyWorld& world, const py::object& queries, int threads,
-         bool smooth, bool fewer_turns) {
+         bool smooth, bool fewer_turns, double abstract_weight) {
         if (threads < 0) {
           throw py::value_error(
               absl::StrCat("threads must be >= 0, got ", threads));
         }
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
-        const PlanOptions options = Options(smooth, fewer_turns, 1.0);
+        const PlanOptions options =
+            Options(smooth, fewer_turns, 1.0, abstract_weight);
         std::vector<BatchResult> results;
         {
           py::gil_scoped_release release;
@@ -303,7 +316,7 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
       },
       py::arg("world"), py::arg("queries"), py::kw_only(),
       py::arg("threads") = 0, py::arg("smooth") = false,
-      py::arg("fewer_turns") = true,
+      py::arg("fewer_turns") = true, py::arg("abstract_weight") = 1.0,
       R"doc(
 Plans many queries on `world` with the library's PlanBatch: a pool of
 `threads` threads (0 = all cores), one Planner each, with the GIL released.

@@ -100,7 +100,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.0") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.2 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -121,7 +121,8 @@ static void TestVersionAndErrors(void) {
   zonepath_plan_options options;
   zonepath_plan_options_init(&options);
   CHECK(options.struct_size == sizeof options && options.smooth == 0 &&
-        options.fewer_turns == 1 && options.direct_search_zones == 1.0);
+        options.fewer_turns == 1 && options.direct_search_zones == 1.0 &&
+        options.abstract_weight == 1.0);
   /* Freeing NULL is a no-op. */
   zonepath_world_free(NULL);
   zonepath_planner_free(NULL);
@@ -357,6 +358,23 @@ static void TestPlanner(zonepath_world* world) {
   options.smooth = 1;
   const double smooth = CheckedFindPath(planner, costs, start, goal, &options);
   CHECK(plain > 0 && smooth > 0 && smooth <= plain + 1e-9);
+  /* A weighted abstract search (1.2): legal (CheckedFindPath walks it),
+   * out of range refused by name. A 1.1 caller's options end before
+   * abstract_weight: accepted with the default weight, whatever lies past
+   * its struct_size. */
+  options.smooth = 0;
+  options.abstract_weight = 2.0;
+  CHECK(CheckedFindPath(planner, costs, start, goal, &options) > 0);
+  bad = options;
+  bad.abstract_weight = 0.5;
+  CHECK_ERROR(zonepath_planner_find_path(planner, start, goal, &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "abstract_weight 0.5");
+  bad.struct_size = (uint32_t)offsetof(zonepath_plan_options, abstract_weight);
+  CHECK(CheckedFindPath(planner, costs, start, goal, &bad) == plain);
+  bad.struct_size -= 1;
+  CHECK_ERROR(zonepath_planner_find_path(planner, start, goal, &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "options->struct_size is");
+  options.abstract_weight = 1.0;
   CHECK(CheckedFindPath(planner, costs, start, start, NULL) == 0);
 
   /* Stats, path info and buffers: every error path. */

@@ -26,6 +26,30 @@ def test_find_path_is_legal_with_walked_cost(world, grid):
     assert planner.find_path(START, START).steps == 0
 
 
+def test_abstract_weight_gives_legal_paths_and_is_range_checked(world, grid):
+    planner = zonepath.Planner(world)
+    exact = planner.find_path(START, GOAL)
+    for weight in (1.0, 1.5, 10.0):
+        path = planner.find_path(START, GOAL, abstract_weight=weight)
+        end, cost = walk(grid, path.start, path.runs)
+        assert path.found and end == GOAL
+        assert cost == pytest.approx(path.cost, rel=1e-12)
+        if weight == 1.0:  # the default: the same search
+            assert path.runs_string == exact.runs_string
+    cursor = planner.plan(START, GOAL, abstract_weight=1.5)
+    while not cursor.done:
+        cursor.next(64)
+    assert cursor.position == GOAL
+    batch = zonepath.plan_batch(world, [START + GOAL], threads=1,
+                                abstract_weight=2.0)
+    assert batch[0].found and batch[0].end == GOAL
+    for bad in (0.5, 11.0, float("nan")):
+        with pytest.raises(zonepath.Error) as e:
+            planner.find_path(START, GOAL, abstract_weight=bad)
+        assert e.value.code == "INVALID_ARGUMENT"
+        assert "abstract_weight" in str(e.value)
+
+
 def test_unreachable_is_not_an_error(world):
     path = zonepath.Planner(world).find_path(START, (85, 55))
     assert not path.found and path.steps == 0 and path.runs.shape == (0, 2)

@@ -52,7 +52,8 @@
  * that a library reads and writes only the fields a caller compiled
  * against: new fields go at the end, and a struct_size of any earlier minor
  * version's layout is accepted. History: 1.1 added
- * zonepath_plan_stats.top_level.
+ * zonepath_plan_stats.top_level; 1.2 added
+ * zonepath_plan_options.abstract_weight.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -71,7 +72,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 1
+#define ZONEPATH_C_VERSION_MINOR 2
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -98,7 +99,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.0 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.2 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -167,6 +168,11 @@ typedef struct zonepath_plan_options {
   int32_t smooth;             /* nonzero: smooth, also via a cursor (0) */
   int32_t fewer_turns;        /* nonzero: prefer straight moves (1) */
   double direct_search_zones; /* direct search within N zones (1.0) */
+  /* Since 1.2 (a 1.0/1.1 caller's smaller struct_size keeps the default):
+   * weight w in [1, 10] on the abstract search's heuristic; the abstract
+   * plan costs at most w times the cheapest one, far fewer abstract nodes
+   * are expanded on large worlds (1.0 = exact). */
+  double abstract_weight;
 } zonepath_plan_options;
 
 typedef struct zonepath_plan_stats {
