@@ -8,7 +8,8 @@
 //   Seed(state, open, source, /*g=*/0, /*h=*/H(source), &stats);
 //   BestFirstResult r = BestFirst(
 //       state, open,
-//       [&](uint32_t u, auto&& relax) { relax(v, cost, H(v)); },  // edges
+//       [&](uint32_t u, auto&& relax, bool skips_intra) {
+//         relax(v, cost, H(v), intra); },
 //       [&](const NodeStateMap::Record& r) { return r.node == goal; },
 //       /*bound=*/kInf, &stats, &goal_record, [](uint32_t) {});
 #ifndef ZONEPATH_RUNTIME_BEST_FIRST_H_
@@ -49,6 +50,7 @@ inline bool Seed(NodeStateMap& state, std::vector<OpenEntry>& open,
   if (g >= state[r].g) return true;
   state[r].g = g;
   state[r].parent = NodeStateMap::kNone;
+  state[r].via_intra = 0;
   open.push_back({g + h, g, r});
   std::push_heap(open.begin(), open.end(), OpenListOrder());
   ++stats->heap_pushes;
@@ -65,12 +67,28 @@ double HeuristicValue(H&& h) {
   }
 }
 
-// Runs the search from the seeds already in `open`. neighbors(u, relax)
-// calls relax(v, cost, h(v)) for each successor of node u (h(v) a value, or
-// a callable returning it, evaluated only when needed); the search stops
+// Runs the search from the seeds already in `open`. neighbors(u, relax,
+// skips_intra) calls relax(v, cost, h(v), intra) for each successor of
+// node u (skips_intra: relax ignores u's intra-zone edges, see below, so
+// the caller may skip them before any work; h(v) a
+// value, or a callable returning it, evaluated only when needed; intra: an
+// intra-zone edge of the searched level); the search stops
 // when is_goal(record) holds for an expanded node (kGoal, its record in
 // *goal_record), or when the best f reaches `bound` or the open list empties
 // (kExhausted). on_expand(node) is called for each expansion (tracing).
+//
+// A node whose g came over an intra-zone edge does not relax its own
+// intra-zone edges. A zone's intra-zone edges join every pair of its nodes
+// that meet inside it, at their shortest distance there (the builder's
+// cliques), so they obey the triangle inequality: if u reached w at
+// g(u) + d(u, w), then u's edge to any x of the zone already offered
+// g(u) + d(u, x) <= g(w) + d(w, x), and u was expanded first. On game maps
+// most expansions enter a zone this way, and a zone's clique is most of a
+// node's edges (27 of 30 on generated rooms' upper levels). Stored costs
+// are floats, so the inequality may fail by a rounding (~1e-7 relative): a
+// cost that much above the exact one, never an illegal path. Loaded
+// worlds are not checked to be cliques: a crafted file without them gives
+// costlier but legal paths.
 template <typename Neighbors, typename IsGoal, typename OnExpand>
 BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
                           Neighbors&& neighbors, IsGoal&& is_goal, double bound,
@@ -95,7 +113,9 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
     }
     const double gu = top.g;
     const uint32_t ru = top.record;
-    neighbors(u, [&](uint32_t v, double cost, auto&& h_of_v) {
+    const bool entered_by_intra = rec.via_intra != 0;
+    auto relax = [&](uint32_t v, double cost, auto&& h_of_v, bool intra) {
+      if (intra && entered_by_intra) return;
       // h_of_v is h(v) or a callable giving it. A callable is evaluated
       // only for a successor that improves (and first, for the bound, when
       // the bound is finite), so a dense graph does not pay for the
@@ -113,11 +133,13 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
       next.g = nv;
       next.parent = ru;
       next.closed = 0;
+      next.via_intra = intra ? 1 : 0;
       open.push_back({f, nv, rv});
       std::push_heap(open.begin(), open.end(), OpenListOrder());
       ++stats->generated;
       ++stats->heap_pushes;
-    });
+    };
+    neighbors(u, relax, entered_by_intra);
     if (full) return BestFirstResult::kFull;
   }
   return BestFirstResult::kExhausted;

@@ -9,9 +9,7 @@ namespace zonepath::runtime_internal {
 
 EndpointConnector::EndpointConnector(const LevelGraph& graph,
                                      uint32_t max_nodes)
-    : graph_(graph),
-      cells_(graph.ZoneSide(1)),
-      searches_(kMaxLevels + 1, NodeStateMap(max_nodes)) {
+    : graph_(graph), cells_(graph.ZoneSide(1)), search_(max_nodes) {
   zone_cells_.reserve(64);
 }
 
@@ -46,17 +44,8 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   for (int j = 2; j <= top; ++j) {
     const SharedLevel& level = graph_.level(j);
     const ZoneId zone = level.ZoneOf(p);
-    const Rect rect = graph_.ZoneRect(j, p);
-    NodeStateMap& state = searches_[j];
-    state.NewSearch();
-    open_.clear();
-    for (const Link& l : links_[j - 1]) {
-      if (!Seed(state, open_, l.node, l.cost, 0.0, stats)) {
-        return absl::ResourceExhaustedError(absl::StrCat(
-            "connecting ", PointString(p), " at level ", j,
-            ": more than max_nodes=", state.max_nodes(), " nodes"));
-      }
-    }
+    if (absl::Status s = search_.Begin(graph_, j, p); !s.ok()) return s;
+    for (const Link& l : links_[j - 1]) search_.Seed(l.node, l.cost);
     // Each level-j node of the zone, by its level-(j-1) id: the targets.
     int targets = 0;
     lowers_.clear();
@@ -64,44 +53,22 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
          v < level.zone_node_end[zone.value()]; ++v) {
       const uint32_t lower = graph_.LowerId(j, v);
       lowers_.push_back(lower);
-      if (lower == NodeStateMap::kNone) {
+      if (lower == NodeStateMap::kNone || !search_.MarkTarget(lower)) {
         return absl::DataLossError(
             absl::StrCat("level-", j, " node ", v, " has no node on level ",
-                         j - 1, ": the world's levels disagree"));
+                         j - 1, " in its zone: the world's levels disagree"));
       }
-      const uint32_t r = state.Touch(lower);
-      if (r == NodeStateMap::kNone) {
-        return absl::ResourceExhaustedError(absl::StrCat(
-            "connecting ", PointString(p), " at level ", j,
-            ": more than max_nodes=", state.max_nodes(), " nodes"));
-      }
-      if (!state[r].target) ++targets;
-      state[r].target = 1;
+      ++targets;
     }
     if (targets == 0) break;
-    uint32_t goal_record = 0;
-    const BestFirstResult result = BestFirst(
-        state, open_,
-        [&](uint32_t u, auto&& relax) {
-          graph_.ForEachEdge(j - 1, u, [&](uint32_t v, float cost) {
-            if (rect.Contains(graph_.NodeCell(j - 1, v))) relax(v, cost, 0.0);
-          });
-        },
-        [&](const NodeStateMap::Record& r) {
-          return r.target && --targets == 0;
-        },
-        kInf, stats, &goal_record,
-        [&](uint32_t u) {
-          if (on_node_) on_node_(graph_.NodeCell(j - 1, u));
-        });
-    if (result == BestFirstResult::kFull) {
-      return absl::ResourceExhaustedError(
-          absl::StrCat("connecting ", PointString(p), " at level ", j,
-                       ": more than max_nodes=", state.max_nodes(), " nodes"));
-    }
+    search_.Run(graph_, stats,
+                on_node_ ? std::function<void(uint32_t)>([&](uint32_t u) {
+                  on_node_(graph_.NodeCell(j - 1, u));
+                })
+                         : nullptr);
     const uint32_t first = level.zone_node_begin[zone.value()];
     for (uint32_t i = 0; i < lowers_.size(); ++i) {
-      const double g = state.G(lowers_[i]);
+      const double g = search_.G(lowers_[i]);
       if (g < kInf) links_[j].push_back({first + i, lowers_[i], g});
     }
     if (links_[j].empty()) break;
@@ -131,9 +98,8 @@ void EndpointConnector::set_trace(std::vector<Point>* cells,
 size_t EndpointConnector::MemoryUsage() const {
   size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
                  zone_cells_.capacity() * sizeof(Point) +
-                 open_.capacity() * sizeof(OpenEntry) +
                  lowers_.capacity() * sizeof(uint32_t);
-  for (const NodeStateMap& s : searches_) bytes += s.MemoryUsage();
+  bytes += search_.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;
 }

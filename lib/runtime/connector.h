@@ -23,6 +23,7 @@
 #include "best_first.h"
 #include "level_graph.h"
 #include "node_state_map.h"
+#include "zone_level_search.h"
 #include "zonepath/search/search_stats.h"
 #include "zonepath/search/zone_dijkstra.h"
 
@@ -65,10 +66,9 @@ class EndpointConnector {
   int connected_ = 0;
   ZoneDijkstra cells_;
   std::vector<Point> zone_cells_;
-  // Per level j >= 2: the level-(j-1) search inside the level-j zone.
-  std::vector<NodeStateMap> searches_;
+  // Level j >= 2: the level-(j-1) search inside the level-j zone.
+  ZoneLevelSearch search_;
   std::array<std::vector<Link>, kMaxLevels + 1> links_;
-  std::vector<OpenEntry> open_;
   std::vector<uint32_t> lowers_;  // the zone's level-j nodes' lower ids
   std::function<void(Point)> on_node_;
 };

@@ -150,16 +150,17 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
   uint32_t goal_record = 0;
   const BestFirstResult result = BestFirst(
       state_, open_,
-      [&](uint32_t u, auto&& relax) {
+      [&](uint32_t u, auto&& relax, bool skips_intra) {
         if (u == kGoal) return;
-        graph_.ForEachEdge(below, u, [&](uint32_t v, float cost) {
+        graph_.ForEachEdge(below, u, [&](uint32_t v, float cost, bool intra) {
+          if (intra && skips_intra) return;
           const Point c = graph_.NodeCell(below, v);
-          if (w.rect.Contains(c)) relax(v, cost, h(c));
+          if (w.rect.Contains(c)) relax(v, cost, h(c), intra);
         });
         if (w.final &&
             graph_.ZoneOf(below, graph_.NodeCell(below, u)) == goal_zone) {
           const double d = goals_->LinkCost(below, u);
-          if (d < kInf) relax(kGoal, d, 0.0);
+          if (d < kInf) relax(kGoal, d, 0.0, false);
         }
       },
       [&](const NodeStateMap::Record& r) { return r.node == target; }, kInf,

@@ -64,12 +64,15 @@ class LevelGraph {
     return NodeStateMap::kNone;
   }
 
-  // Calls fn(target, cost) for each edge of level-j node v.
+  // Calls fn(target, cost, intra) for each edge of level-j node v (intra:
+  // the edge stays inside v's level-j zone).
   template <typename Fn>
   void ForEachEdge(int j, uint32_t v, Fn&& fn) const {
     const SharedLevel& l = level(j);
     l.edges.ForEachIn(l.edge_begin[v], l.edge_end[v],
-                      [&](const AbstractEdge& e) { fn(e.target, e.cost); });
+                      [&](const AbstractEdge& e) {
+                        fn(e.target, e.cost, e.inter_zone == 0);
+                      });
   }
 
  private:

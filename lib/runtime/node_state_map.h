@@ -34,6 +34,9 @@ class NodeStateMap {
     uint32_t parent;  // record index, kNone for a search's source
     uint8_t closed;
     uint8_t target;  // caller's mark (e.g. "stop once all are settled")
+    // g came over an intra-zone edge (best_first.h: such a node need not
+    // relax its own intra-zone edges).
+    uint8_t via_intra;
   };
 
   // max_nodes: records per search, 16..2^30.
@@ -62,7 +65,7 @@ class NodeStateMap {
         if (records_.size() >= max_nodes_) return kNone;
         s = {node, stamp_, static_cast<uint32_t>(records_.size())};
         records_.push_back(
-            {std::numeric_limits<double>::infinity(), node, kNone, 0, 0});
+            {std::numeric_limits<double>::infinity(), node, kNone, 0, 0, 0});
         return s.index;
       }
       if (s.node == node) return s.index;

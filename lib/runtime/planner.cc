@@ -107,14 +107,17 @@ struct Planner::Impl {
     uint32_t goal_record = 0;
     const BestFirstResult result = BestFirst(
         top, open,
-        [&](uint32_t u, auto&& relax) {
-          graph.ForEachEdge(k, u, [&](uint32_t v, float cost) {
-            relax(v, cost,
-                  [&] { return abstract_weight * H(graph.NodeCell(k, v), t); });
+        [&](uint32_t u, auto&& relax, bool skips_intra) {
+          graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool intra) {
+            if (intra && skips_intra) return;
+            relax(
+                v, cost,
+                [&] { return abstract_weight * H(graph.NodeCell(k, v), t); },
+                intra);
           });
           if (graph.ZoneOf(k, graph.NodeCell(k, u)) == goal_zone) {
             const double d = goal_connector.LinkCost(k, u);
-            if (d < kInf) relax(kVirtualGoal, d, 0.0);
+            if (d < kInf) relax(kVirtualGoal, d, 0.0, false);
           }
         },
         [&](const NodeStateMap::Record& r) { return r.node == kVirtualGoal; },
