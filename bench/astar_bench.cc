@@ -32,7 +32,7 @@ void RunAStar(benchmark::State& state, const Workload* work) {
     const Query& q = work->queries[i++ % work->queries.size()];
     if (!BenchOk(state,
                  astar.FindPath(q.start, q.goal, AStarOptions(), &path))) {
-      break;
+      return;
     }
     expanded += astar.stats().expanded;
     ++queries;

@@ -4,6 +4,7 @@
 // labelling of the result.
 //   build/bench/zonepath_class_grid_bench --benchmark_repetitions=3
 
+#include "bench_status.h"
 #include "benchmark/benchmark.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/mapgen/generators.h"
@@ -30,9 +31,7 @@ void BM_DeriveClassGrid(benchmark::State& state) {
   c.width = c.length = static_cast<int>(state.range(1));
   c.cost_of_type[kMixedDeep] = 0;
   for (auto _ : state) {
-    absl::StatusOr<Grid> g = DeriveClassGrid(terrain, c);
-    if (!g.ok()) state.SkipWithError("DeriveClassGrid failed");
-    benchmark::DoNotOptimize(g);
+    if (!BenchOk(state, DeriveClassGrid(terrain, c))) return;
   }
   state.counters["ns_per_cell"] =
       benchmark::Counter(static_cast<double>(terrain.cell_count()),

@@ -30,16 +30,16 @@ absl::Status ZoneLevelSearch::Begin(const LevelGraph& graph, int j, Point p) {
                      ") does not start on a level-", j - 1, " zone border"));
   }
   ranges_.clear();
-  uint32_t total = 0;
+  uint64_t total = 0;  // 64-bit: ranges of a crafted world cannot wrap it
   for (int32_t zy = zone.y0 / side; zy * side < zone.y1; ++zy) {
     for (int32_t zx = zone.x0 / side; zx * side < zone.x1; ++zx) {
       const uint32_t z = static_cast<uint32_t>(zy) * below.zones_x + zx;
       const uint32_t begin = below.zone_node_begin[z];
       const uint32_t end = below.zone_node_end[z];
-      if (begin == end) continue;
-      ranges_.push_back({begin, end, total});
+      if (begin >= end) continue;
+      ranges_.push_back({begin, end, static_cast<uint32_t>(total)});
       total += end - begin;
-      if (total > max_nodes_) {
+      if (total > max_nodes_) {  // before anything is sized by it
         return absl::ResourceExhaustedError(
             absl::StrCat("connecting ", PointString(p), " at level ", j,
                          ": more than max_nodes=", max_nodes_, " nodes"));

@@ -816,12 +816,16 @@ class Parser {
   // edges (zones in parallel ranges; the error is the one of the smallest
   // failing zone):
   //  - a label names a node of the same zone that labels itself;
-  //  - every edge (CheckEdge), each node's edges sorted by (target,
-  //    inter_zone), as the builder writes them;
+  //  - every edge (CheckEdge), each node's edges strictly sorted by
+  //    (target, inter_zone), as the builder writes them (none twice);
   //  - labels are exactly the zone components the intra-zone edges make: two
   //    nodes share a label iff edges join them, and the label is the
   //    smallest node of the component (union-find on zone-local scratch,
   //    since intra-zone edges stay in their zone's node range);
+  //  - each zone component is a clique: a node has an intra-zone edge to
+  //    every other node of its component (the builder's all-pairs edges;
+  //    the planner's searches skip the intra-zone edges of a node reached
+  //    over one, which is exact only on cliques, best_first.h);
   //  - level 1 without cached paths: a node is on its label node's grid
   //    component, so the ends of every intra-zone edge are connected on the
   //    grid (one label lookup pair per node, not per edge);
@@ -830,7 +834,8 @@ class Parser {
   //    forward ones): the multiset of (u, v, kind) equals that of (v, u,
   //    kind), tested by summing a hash keyed at random per load over the
   //    edges, forwards minus backwards. The sums differ exactly when the
-  //    edges are not symmetric, but for a chance of about 2^-64 of missing
+  //    edges are not symmetric (no edge being listed twice), but for a
+  //    chance of about 2^-64 of missing
   //    an asymmetry; the key is secret, so a file cannot be crafted to
   //    collide. Streaming, unlike a reverse lookup per edge (a cache miss per
   //    inter-zone edge: a third of the maze 32768² load). On a mismatch,
@@ -854,8 +859,10 @@ class Parser {
     RETURN_IF_ERROR(ParallelChunks(
         level.zone_count(), threads_, kMinParallelZones,
         [&](uint64_t zone_begin, uint64_t zone_end) -> absl::Status {
-          std::vector<uint32_t> root;  // zone-local union-find
-          uint64_t sum = 0;            // forwards minus backwards
+          // Zone-local scratch: union-find, intra-zone edges per node,
+          // nodes per component root.
+          std::vector<uint32_t> root, intra, size;
+          uint64_t sum = 0;  // forwards minus backwards
           for (uint64_t z = zone_begin; z < zone_end; ++z) {
             const uint32_t first = level.zone_node_begin[z];
             const uint32_t last = level.zone_node_begin[z + 1];
@@ -867,6 +874,7 @@ class Parser {
               }
             }
             root.resize(last - first);
+            intra.assign(last - first, 0);
             for (uint32_t i = first; i < last; ++i) root[i - first] = i - first;
             auto find = [&](uint32_t v) {
               while (root[v] != v) v = root[v] = root[root[v]];
@@ -878,13 +886,15 @@ class Parser {
                 const AbstractEdge& edge = level.edges[e];
                 RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, level, u, e));
                 if (e > level.edge_begin[u] &&
-                    key(level.edges[e - 1]) > key(edge)) {
+                    key(level.edges[e - 1]) >= key(edge)) {
                   return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
-                                   "): edges not sorted by target");
+                                   "): edges not sorted by target, or one "
+                                   "listed twice");
                 }
                 sum += hash(u, edge.target, edge.inter_zone) -
                        hash(edge.target, u, edge.inter_zone);
                 if (edge.inter_zone) continue;
+                ++intra[u - first];
                 // CheckEdge: an intra-zone edge stays in the zone.
                 const uint32_t a = find(u - first);
                 const uint32_t b = find(edge.target - first);
@@ -909,6 +919,20 @@ class Parser {
                                  "connected on the grid");
               }
             }
+            // Cliques: a node's intra-zone edges go to distinct nodes of
+            // its component (strict order, CheckEdge), so it is joined to
+            // all the others exactly when it has size - 1 of them.
+            size.assign(last - first, 0);
+            for (uint32_t i = first; i < last; ++i) ++size[find(i - first)];
+            for (uint32_t i = first; i < last; ++i) {
+              const uint32_t nodes = size[find(i - first)];
+              if (intra[i - first] != nodes - 1) {
+                return LevelLoss(
+                    l, kEdges, "node ", i, " has ", intra[i - first],
+                    " intra-zone edges, its zone component has ", nodes,
+                    " nodes (each must be joined to every other)");
+              }
+            }
           }
           asymmetry.fetch_add(sum, std::memory_order_relaxed);
           return absl::OkStatus();
@@ -917,42 +941,33 @@ class Parser {
     return CheckSymmetricExact(l, level);
   }
 
-  // The edges of each node sorted (checked): for every edge u -> v, the
-  // same number of edges v -> u of its kind as of u -> v. Names the first
-  // edge without its pair.
+  // The edges of each node strictly sorted (checked): names the first edge
+  // u -> v without an edge v -> u of its kind (a binary search in v's list).
   absl::Status CheckSymmetricExact(uint32_t l, const LevelView& level) const {
     auto key = [](const AbstractEdge& e) {
       return (uint64_t{e.target} << 1) | e.inter_zone;
     };
-    auto less = [&](const AbstractEdge& a, const AbstractEdge& b) {
-      return key(a) < key(b);
-    };
-    auto list = [&](uint32_t node) {
-      return std::make_pair(level.edges.begin() + level.edge_begin[node],
-                            level.edges.begin() + level.edge_begin[node + 1]);
-    };
     for (uint32_t u = 0; u < level.node_count(); ++u) {
-      const auto [first, last] = list(u);
-      for (auto it = first; it != last; ++it) {
-        AbstractEdge reverse = *it;
+      for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
+        const AbstractEdge edge = level.edges[e];
+        AbstractEdge reverse = edge;
         reverse.target = u;
-        const auto [v_first, v_last] = list(it->target);
-        const auto there = std::equal_range(v_first, v_last, reverse, less);
-        const auto here = std::equal_range(first, last, *it, less);
-        if (there.second - there.first != here.second - here.first) {
-          const uint32_t e = static_cast<uint32_t>(it - level.edges.begin());
-          return LevelLoss(
-              l, kEdges, "edge ", e, " (node ", u, " -> ", it->target, ") ",
-              there.first == there.second
-                  ? std::string("has no reverse edge")
-                  : absl::StrCat("appears ", here.second - here.first,
-                                 " times, its reverse ",
-                                 there.second - there.first));
+        const auto first = level.edges.begin() + level.edge_begin[edge.target];
+        const auto last =
+            level.edges.begin() + level.edge_begin[edge.target + 1];
+        const auto it =
+            std::lower_bound(first, last, reverse,
+                             [&](const AbstractEdge& a, const AbstractEdge& b) {
+                               return key(a) < key(b);
+                             });
+        if (it == last || key(*it) != key(reverse)) {
+          return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ",
+                           edge.target, ") has no reverse edge");
         }
       }
     }
-    // Not reached: unequal sums mean unequal multisets, which the counts
-    // above find.
+    // Not reached: with no edge listed twice, unequal sums mean an edge
+    // without its reverse, which the search above finds.
     return LevelLoss(l, kEdges, "edges are not symmetric");
   }
 

@@ -136,7 +136,12 @@ absl::Status Changes(const std::vector<std::string>& args) {
   if (absl::GetFlag(FLAGS_fleet) < 0) {
     return absl::InvalidArgumentError("--fleet must be >= 0");
   }
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  // --checksums and --memory_limit as for every loading command; --verify
+  // here is the rebuild check, not LoadOptions::verify_refinement.
+  LoadOptions load;
+  load.verify_checksums = absl::GetFlag(FLAGS_checksums);
+  load.memory_limit = absl::GetFlag(FLAGS_memory_limit);
+  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0], load));
   ASSIGN_OR_RETURN(std::string text, ReadText(args[1]));
   ASSIGN_OR_RETURN(std::vector<ScriptStep> steps,
                    ParseChangeScript(text, args[1], world.grid().width(),

@@ -119,7 +119,9 @@ struct PlannerOptions {
   // Most abstract nodes one search (a connection, the abstract search, one
   // refinement) may touch, 16..2^30. Scratch grows with what searches touch
   // up to this; a query that needs more fails with ResourceExhausted (never
-  // a crash). ~40 bytes per node. The default suits worlds up to 65536^2
+  // a crash). ~40 bytes per node. Connecting an endpoint upward needs room
+  // for every level-(j-1) node of its level-j zone (dense zone state),
+  // whatever the search touches. The default suits worlds up to 65536^2
   // with automatic levels.
   uint32_t max_nodes = 1 << 18;
 };
