@@ -86,9 +86,9 @@ double HeuristicValue(H&& h) {
 // most expansions enter a zone this way, and a zone's clique is most of a
 // node's edges (27 of 30 on generated rooms' upper levels). Stored costs
 // are floats, so the inequality may fail by a rounding (~1e-7 relative): a
-// cost that much above the exact one, never an illegal path. Loaded
-// worlds are not checked to be cliques: a crafted file without them gives
-// costlier but legal paths.
+// cost that much above the exact one, never an illegal path. Loading
+// refuses a world whose zone components are not cliques (world_file.cc,
+// CheckZones), so every node the full search reaches is still reached.
 template <typename Neighbors, typename IsGoal, typename OnExpand>
 BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
                           Neighbors&& neighbors, IsGoal&& is_goal, double bound,
