@@ -31,20 +31,24 @@ using world_format::kEdgeBegin;
 using world_format::kEdges;
 using world_format::kPathRuns;
 
-World CachedWorld() {
+// A generated rooms world (room side 9) built on one thread.
+World RoomsWorld(int64_t width, int64_t height, int32_t zone_size, int levels,
+                 bool cache_paths) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;
-  g.width = 96;
-  g.height = 64;
+  g.width = width;
+  g.height = height;
   g.feature = 9;
   BuildOptions o;
-  o.params.zone_size = 8;
-  o.params.levels = 3;
+  o.params.zone_size = zone_size;
+  o.params.levels = levels;
   o.params.group = 2;
-  o.params.cache_paths = true;
+  o.params.cache_paths = cache_paths;
   o.threads = 1;
   return *BuildWorld(*GenerateMap(g), o);
 }
+
+World CachedWorld() { return RoomsWorld(96, 64, 8, 3, true); }
 
 template <typename T>
 void Poke(std::string* bytes, uint32_t kind, uint32_t level, uint64_t index,
@@ -225,21 +229,9 @@ TEST(WorldConsistencyTest, IntraZoneEdgeToAnotherZone) {
   FAIL() << "no intra-zone edge to re-point";
 }
 
-// A rooms world with many zones (2560 of 4 x 4 cells: both load threads
-// check some) and no cached paths.
-World ManyZoneWorld() {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = 256;
-  g.height = 160;
-  g.feature = 9;
-  BuildOptions o;
-  o.params.zone_size = 4;
-  o.params.levels = 2;
-  o.params.group = 2;
-  o.threads = 1;
-  return *BuildWorld(*GenerateMap(g), o);
-}
+// Many zones (2560 of 4 x 4 cells: both load threads check some), no
+// cached paths.
+World ManyZoneWorld() { return RoomsWorld(256, 160, 4, 2, false); }
 
 // Removes edge e of level 1 (node u's), keeping the CSR offsets consistent.
 void RemoveEdge(AbstractLevel* level, uint32_t u, uint32_t e) {
