@@ -61,6 +61,9 @@ struct Planner::Impl {
   NodeStateMap top;  // the abstract search
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
+  // Directed search: the start's and goal's level-k zone nodes by their
+  // level-(k-1) ids and back (SearchTop).
+  std::vector<std::pair<uint32_t, uint32_t>> start_up, goal_down;
   RunLengthPath direct_path;
   bool direct_pending = false;  // the direct path is the plan, not yet out
   bool refining = false;        // the refiner has moves to give
@@ -90,42 +93,125 @@ struct Planner::Impl {
     return top_level;
   }
 
-  // A* on level k from the start's level-k links to the goal's; fills
-  // top_nodes. False when nothing cheaper than `bound` was found.
-  absl::StatusOr<bool> SearchTop(int k, double bound, SearchStats* stats) {
+  // A level-(k-1) node in the abstract search's id space (ids are < 2^31).
+  static constexpr uint32_t kLowerTag = 0x80000000u;
+  // The pairs (level-(k-1) id, level-k id) of the level-k nodes of p's
+  // level-k zone, sorted by the first (by the second with by_upper).
+  void ZonePairs(int k, Point p, bool by_upper,
+                 std::vector<std::pair<uint32_t, uint32_t>>* out) const {
+    out->clear();
+    const SharedLevel& level = graph.level(k);
+    const ZoneId z = level.ZoneOf(p);
+    for (uint32_t v = level.zone_node_begin[z.value()];
+         v < level.zone_node_end[z.value()]; ++v) {
+      const uint32_t lower = graph.LowerId(k, v);
+      if (lower == NodeStateMap::kNone) continue;  // DataLoss in refinement
+      out->push_back(by_upper ? std::make_pair(v, lower)
+                              : std::make_pair(lower, v));
+    }
+    std::sort(out->begin(), out->end());
+  }
+  static uint32_t PairOf(const std::vector<std::pair<uint32_t, uint32_t>>& v,
+                         uint32_t key) {
+    const auto it =
+        std::lower_bound(v.begin(), v.end(), std::make_pair(key, uint32_t{0}));
+    return it != v.end() && it->first == key ? it->second : NodeStateMap::kNone;
+  }
+
+  // A* on level k to the goal; fills top_nodes. False when nothing cheaper
+  // than `bound` was found. With `directed` (k >= 2), the endpoints are
+  // connected only up to level k-1: the search starts from the start's
+  // level-(k-1) links, moves on level k-1 inside the start's level-k zone
+  // and steps up (at no cost) at the zone's level-k nodes; in the goal's
+  // level-k zone it steps down and reaches the goal over its level-(k-1)
+  // links. So the start's and goal's level-k zones are searched towards
+  // the goal, not exhaustively as a connection must (which settles every
+  // level-(k-1) node of the zone until all its level-k nodes are reached).
+  // The paths are the same: a connection's link is the cheapest level-(k-1)
+  // way inside the zone, which this search also finds. Without `directed`,
+  // from the start's level-k links to the goal's.
+  absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
+                                 SearchStats* stats) {
     const Point t = goal;
     const ZoneId goal_zone = graph.ZoneOf(k, t);
+    const int below = k - 1;
+    Rect start_rect{}, goal_rect{};
+    if (directed) {
+      start_rect = graph.ZoneRect(k, start);
+      goal_rect = graph.ZoneRect(k, t);
+      ZonePairs(k, start, /*by_upper=*/false, &start_up);
+      ZonePairs(k, t, /*by_upper=*/true, &goal_down);
+    }
     top.NewSearch();
     open.clear();
-    for (const Link& l : start_connector.links(k)) {
+    const int seed_level = directed ? below : k;
+    for (const Link& l : start_connector.links(seed_level)) {
       if (!runtime_internal::Seed(
-              top, open, l.node, l.cost,
-              abstract_weight * H(graph.NodeCell(k, l.node), t), stats)) {
+              top, open, directed ? l.node | kLowerTag : l.node, l.cost,
+              abstract_weight * H(graph.NodeCell(seed_level, l.node), t),
+              stats)) {
         return absl::ResourceExhaustedError("abstract search: max_nodes");
       }
     }
     uint32_t goal_record = 0;
     const BestFirstResult result = BestFirst(
         top, open,
-        [&](uint32_t u, auto&& relax, bool skips_intra) {
-          graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool intra) {
+        [&](uint32_t id, auto&& relax, bool skips_intra) {
+          if (directed && (id & kLowerTag)) {
+            // A level-(k-1) node of the start's or the goal's level-k zone.
+            const uint32_t u = id & ~kLowerTag;
+            const Point cu = graph.NodeCell(below, u);
+            const bool at_start = start_rect.Contains(cu);
+            const Rect& rect = at_start ? start_rect : goal_rect;
+            graph.ForEachEdge(
+                below, u, [&](uint32_t v, float cost, bool intra) {
+                  if (intra && skips_intra) return;
+                  const Point cv = graph.NodeCell(below, v);
+                  if (!rect.Contains(cv)) return;
+                  relax(
+                      v | kLowerTag, cost,
+                      [&] { return abstract_weight * H(cv, t); }, intra);
+                });
+            if (at_start) {
+              const uint32_t up = PairOf(start_up, u);
+              if (up != NodeStateMap::kNone) {
+                relax(
+                    up, 0.0, [&] { return abstract_weight * H(cu, t); }, false);
+              }
+            } else {
+              const double d = goal_connector.LinkCost(below, u);
+              if (d < kInf) relax(kVirtualGoal, d, 0.0, false);
+            }
+            return;
+          }
+          graph.ForEachEdge(k, id, [&](uint32_t v, float cost, bool intra) {
             if (intra && skips_intra) return;
             relax(
                 v, cost,
                 [&] { return abstract_weight * H(graph.NodeCell(k, v), t); },
                 intra);
           });
-          if (graph.ZoneOf(k, graph.NodeCell(k, u)) == goal_zone) {
-            const double d = goal_connector.LinkCost(k, u);
+          const Point cell = graph.NodeCell(k, id);
+          if (graph.ZoneOf(k, cell) != goal_zone) return;
+          if (directed) {
+            const uint32_t down = PairOf(goal_down, id);
+            if (down != NodeStateMap::kNone) {
+              relax(
+                  down | kLowerTag, 0.0,
+                  [&] { return abstract_weight * H(cell, t); }, false);
+            }
+          } else {
+            const double d = goal_connector.LinkCost(k, id);
             if (d < kInf) relax(kVirtualGoal, d, 0.0, false);
           }
         },
         [&](const NodeStateMap::Record& r) { return r.node == kVirtualGoal; },
         bound, stats, &goal_record,
-        [&](uint32_t u) {
-          if (trace_node && u != kVirtualGoal) {
-            trace_node(graph.NodeCell(k, u));
-          }
+        [&](uint32_t id) {
+          if (!trace_node || id == kVirtualGoal) return;
+          trace_node(directed && (id & kLowerTag)
+                         ? graph.NodeCell(below, id & ~kLowerTag)
+                         : graph.NodeCell(k, id));
         });
     if (result == BestFirstResult::kFull) {
       return absl::ResourceExhaustedError(
@@ -136,7 +222,11 @@ struct Planner::Impl {
     top_nodes.clear();
     for (uint32_t r = top[goal_record].parent; r != NodeStateMap::kNone;
          r = top[r].parent) {
-      top_nodes.push_back(top[r].node);
+      // The level-(k-1) stretches at either end are refined from the
+      // endpoints' level-(k-1) links, as a connection's would be.
+      if (!(directed && (top[r].node & kLowerTag))) {
+        top_nodes.push_back(top[r].node);
+      }
     }
     std::reverse(top_nodes.begin(), top_nodes.end());
     return true;
@@ -190,15 +280,26 @@ struct Planner::Impl {
       if (*found == SearchOutcome::kFound) direct_cost = direct_path.cost();
     }
 
-    // Connect both endpoints up to the top useful level.
+    // Connect both endpoints up to the top useful level k. A weighted
+    // search goes through the endpoints' level-k zones itself, towards the
+    // goal (SearchTop, `directed`), so they are connected up to k-1 only.
+    // An exact one does not: with the octile heuristic it expands most of
+    // those zones anyway, at a higher cost per node than the connection's
+    // dense search (README, "Directed top-level search").
     int k = TopLevel(s, t);
-    if (absl::Status c = start_connector.Connect(s, k, &stats->connect);
+    const bool weighted = abstract_weight > 1;
+    const int connect_to = weighted && k >= 2 ? k - 1 : k;
+    if (absl::Status c =
+            start_connector.Connect(s, connect_to, &stats->connect);
         !c.ok())
       return c;
-    if (absl::Status c = goal_connector.Connect(t, k, &stats->connect); !c.ok())
+    if (absl::Status c = goal_connector.Connect(t, connect_to, &stats->connect);
+        !c.ok())
       return c;
-    k = std::min({k, start_connector.connected_levels(),
-                  goal_connector.connected_levels()});
+    const int connected = std::min(start_connector.connected_levels(),
+                                   goal_connector.connected_levels());
+    k = weighted && k >= 2 ? std::min(k, connected + 1)
+                           : std::min(k, connected);
 
     // Abstract search, from the top level down until one finds a path
     // cheaper than the direct one.
@@ -207,8 +308,10 @@ struct Planner::Impl {
     for (; k >= 1 && !reached; --k) {
       // The bound prunes by f = g + w h, which is at most w (g + h): w times
       // the direct cost never prunes a path cheaper than the direct one.
-      absl::StatusOr<bool> found =
-          SearchTop(k, abstract_weight * direct_cost, &stats->abstract);
+      // Lower levels after a failure search from the connections.
+      const bool directed = k >= 2 && k > connected;
+      absl::StatusOr<bool> found = SearchTop(
+          k, directed, abstract_weight * direct_cost, &stats->abstract);
       if (!found.ok()) return found.status();
       reached = *found;
       if (reached && top[top.Find(kVirtualGoal)].g >= direct_cost) {

@@ -156,6 +156,55 @@ TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
   EXPECT_LT(expanded[1], expanded[0]);
 }
 
+// A weighted search runs directed: the endpoints are connected up to level
+// k-1 and the top search itself crosses their level-k zones on level k-1.
+// Its graph has the same cheapest plan as the exact search's (connection
+// links, then level k), so at a weight of 1 + 1e-9 the planned cost equals
+// the exact search's (float edge costs aside), on worlds of 3 to 5 levels;
+// the paths stay legal.
+TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
+  int directed_plans = 0;
+  for (int levels : {3, 4, 5}) {
+    for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
+      const uint64_t seed = 5 + levels * 10 + static_cast<uint64_t>(kind);
+      const Grid grid = Generated(kind, 256, seed);
+      const World world = Build(grid, 8, levels, false);
+      Planner planner(world);
+      std::mt19937_64 rng(seed);
+      for (int q = 0; q < 15; ++q) {
+        const Point s = testing::RandomPassable(grid, rng);
+        const Point t = testing::RandomPassable(grid, rng);
+        const std::string where = std::string(MapKindName(kind)) + " levels " +
+                                  std::to_string(levels) + " " +
+                                  PointString(s) + "->" + PointString(t) +
+                                  " seed " + std::to_string(seed);
+        PlanOptions exact;
+        PlanOptions directed;
+        directed.abstract_weight = 1 + 1e-9;
+        absl::StatusOr<SearchOutcome> a = planner.Plan(s, t, exact);
+        ASSERT_TRUE(a.ok()) << a.status() << " " << where;
+        const PlanStats exact_stats = planner.stats();
+        absl::StatusOr<SearchOutcome> b = planner.Plan(s, t, directed);
+        ASSERT_TRUE(b.ok()) << b.status() << " " << where;
+        ASSERT_EQ(*a, *b) << where;
+        if (*a != SearchOutcome::kFound) continue;
+        const PlanStats& d = planner.stats();
+        EXPECT_EQ(d.used_direct, exact_stats.used_direct) << where;
+        if (d.used_direct || d.top_level < 2) continue;
+        EXPECT_NEAR(d.planned_cost, exact_stats.planned_cost,
+                    1e-6 * exact_stats.planned_cost)
+            << where;
+        ++directed_plans;
+        const std::vector<double> oracle =
+            testing::OracleDistances(grid, s, true, grid.bounds());
+        Check(grid, planner, oracle, s, t, directed, where);
+        if (HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GT(directed_plans, 60);
+}
+
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
 // exactly FindPath's, smoothed or not, on a 4-level world.
 TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {
