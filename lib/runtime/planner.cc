@@ -3,6 +3,7 @@
 #include "zonepath/runtime/planner.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
@@ -13,6 +14,7 @@
 #include "best_first.h"
 #include "connector.h"
 #include "corridor_refiner.h"
+#include "landmarks.h"
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "smoother.h"
@@ -26,6 +28,7 @@ using runtime_internal::CorridorRefiner;
 using runtime_internal::EndpointConnector;
 using runtime_internal::kInf;
 using runtime_internal::LevelGraph;
+using runtime_internal::LevelLandmarks;
 using runtime_internal::Link;
 using runtime_internal::NodeStateMap;
 using runtime_internal::OpenEntry;
@@ -45,7 +48,8 @@ struct Planner::Impl {
         refiner(graph, &astar, options.max_nodes),
         smoother(world.grid(), graph.connectivity(), &astar,
                  2 * graph.ZoneSide(1), std::max(2, graph.ZoneSide(1) / 4)),
-        top(options.max_nodes) {}
+        top(options.max_nodes),
+        landmark_count(std::clamp(options.landmarks, 0, 32)) {}
 
   const Grid& grid() const { return graph.grid(); }
   double H(Point p, Point target) const {
@@ -59,6 +63,10 @@ struct Planner::Impl {
   CorridorRefiner refiner;
   StreamSmoother smoother;
   NodeStateMap top;  // the abstract search
+  int landmark_count;
+  // Per level: ALT bounds for exact top searches, built on first use.
+  std::array<LevelLandmarks, runtime_internal::kMaxLevels + 1> landmarks;
+  std::array<bool, runtime_internal::kMaxLevels + 1> landmarks_tried{};
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
   // Directed search: the start's and goal's level-k zone nodes by their
@@ -142,13 +150,35 @@ struct Planner::Impl {
       ZonePairs(k, start, /*by_upper=*/false, &start_up);
       ZonePairs(k, t, /*by_upper=*/true, &goal_down);
     }
+    // Exact searches add the level's landmark bounds to the octile one.
+    const LevelLandmarks* alt = nullptr;
+    if (!directed && landmark_count > 0) {
+      if (!landmarks_tried[k]) {
+        landmarks_tried[k] = true;
+        if (graph.level(k).live_edges <=
+            static_cast<int64_t>(LevelLandmarks::kMaxEdges)) {
+          landmarks[k].Build(graph, k, landmark_count);
+        }
+      }
+      if (landmarks[k].built()) {
+        landmarks[k].SetGoal(goal_connector.links(k));
+        alt = &landmarks[k];
+      }
+    }
+    // h of level-k node v at `cell`.
+    const auto h_top = [&](uint32_t v, Point cell) {
+      double h = H(cell, t);
+      if (alt != nullptr) h = std::max(h, alt->Bound(v));
+      return abstract_weight * h;
+    };
     top.NewSearch();
     open.clear();
     const int seed_level = directed ? below : k;
     for (const Link& l : start_connector.links(seed_level)) {
+      const Point cell = graph.NodeCell(seed_level, l.node);
       if (!runtime_internal::Seed(
               top, open, directed ? l.node | kLowerTag : l.node, l.cost,
-              abstract_weight * H(graph.NodeCell(seed_level, l.node), t),
+              directed ? abstract_weight * H(cell, t) : h_top(l.node, cell),
               stats)) {
         return absl::ResourceExhaustedError("abstract search: max_nodes");
       }
@@ -187,9 +217,7 @@ struct Planner::Impl {
           graph.ForEachEdge(k, id, [&](uint32_t v, float cost, bool intra) {
             if (intra && skips_intra) return;
             relax(
-                v, cost,
-                [&] { return abstract_weight * H(graph.NodeCell(k, v), t); },
-                intra);
+                v, cost, [&] { return h_top(v, graph.NodeCell(k, v)); }, intra);
           });
           const Point cell = graph.NodeCell(k, id);
           if (graph.ZoneOf(k, cell) != goal_zone) return;
@@ -480,12 +508,17 @@ absl::Status Planner::Smooth(RunLengthPath* path) {
 
 size_t Planner::MemoryUsage() const {
   const Impl& i = *impl_;
-  return sizeof(*this) + sizeof(Impl) + i.start_connector.MemoryUsage() +
-         i.goal_connector.MemoryUsage() + i.astar.MemoryUsage() +
-         i.refiner.MemoryUsage() + i.smoother.MemoryUsage() +
-         i.top.MemoryUsage() + i.open.capacity() * sizeof(OpenEntry) +
-         i.top_nodes.capacity() * 4 + i.direct_path.MemoryUsage() +
-         i.moves.MemoryUsage() + i.smoothed.MemoryUsage();
+  size_t landmarks = 0;
+  for (const LevelLandmarks& l : i.landmarks) landmarks += l.MemoryUsage();
+  return sizeof(*this) + sizeof(Impl) + landmarks +
+         (i.start_up.capacity() + i.goal_down.capacity()) *
+             sizeof(i.start_up[0]) +
+         i.start_connector.MemoryUsage() + i.goal_connector.MemoryUsage() +
+         i.astar.MemoryUsage() + i.refiner.MemoryUsage() +
+         i.smoother.MemoryUsage() + i.top.MemoryUsage() +
+         i.open.capacity() * sizeof(OpenEntry) + i.top_nodes.capacity() * 4 +
+         i.direct_path.MemoryUsage() + i.moves.MemoryUsage() +
+         i.smoothed.MemoryUsage();
 }
 
 }  // namespace zonepath

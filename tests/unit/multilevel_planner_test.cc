@@ -115,15 +115,19 @@ TEST(MultiLevelPlannerTest, EveryLevelAgreesWithTheOracle) {
 }
 
 // A weighted abstract search: paths stay legal with their walked cost and
-// reachability agrees with the oracle; the abstract search expands fewer
-// nodes; a weight outside [1, 10] is InvalidArgument.
+// reachability agrees with the oracle; connection and abstract search
+// together expand fewer nodes (landmarks off, so that only the weight
+// differs; a weighted search also runs directed, taking over part of the
+// connection); a weight outside [1, 10] is InvalidArgument.
 TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
-  int64_t expanded[2] = {0, 0};  // abstract expansions at weight 1 and 2
+  int64_t expanded[2] = {0, 0};  // at weight 1 and 2
   for (MapKind kind : {MapKind::kRooms, MapKind::kRandom, MapKind::kTerrain}) {
     const uint64_t seed = 77 + static_cast<uint64_t>(kind);
     const Grid grid = Generated(kind, 256, seed);
     const World world = Build(grid, 8, 4, false);
-    Planner planner(world);
+    PlannerOptions no_landmarks;
+    no_landmarks.landmarks = 0;
+    Planner planner(world, no_landmarks);
     std::mt19937_64 rng(seed);
     for (int q = 0; q < 12; ++q) {
       const Point s = testing::RandomPassable(grid, rng);
@@ -140,7 +144,8 @@ TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
                   PointString(s) + "->" + PointString(t) + " seed " +
                   std::to_string(seed));
         if (HasFailure()) return;
-        expanded[i] += planner.stats().abstract.expanded;
+        expanded[i] += planner.stats().connect.expanded +
+                       planner.stats().abstract.expanded;
       }
     }
     for (double bad : {0.5, 10.5, std::nan("")}) {
@@ -203,6 +208,43 @@ TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
     }
   }
   EXPECT_GT(directed_plans, 60);
+}
+
+// Landmarks (ALT bounds) are admissible: the exact top search plans at the
+// same cost with them as without, on rooms, terrain and maze worlds of 4
+// levels, and expands fewer abstract nodes.
+TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
+  int64_t expanded[2] = {0, 0};  // with and without landmarks
+  int plans = 0;
+  for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
+    const uint64_t seed = 41 + static_cast<uint64_t>(kind);
+    const Grid grid = Generated(kind, 256, seed);
+    const World world = Build(grid, 8, 4, false);
+    PlannerOptions off;
+    off.landmarks = 0;
+    Planner with(world), without(world, off);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 30; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(kind)) + " " +
+                                PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      absl::StatusOr<SearchOutcome> a = with.Plan(s, t, PlanOptions());
+      absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
+      ASSERT_TRUE(a.ok() && b.ok()) << where;
+      ASSERT_EQ(*a, *b) << where;
+      if (*a != SearchOutcome::kFound || with.stats().used_direct) continue;
+      EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
+                  1e-6 * without.stats().planned_cost)
+          << where;
+      expanded[0] += with.stats().abstract.expanded;
+      expanded[1] += without.stats().abstract.expanded;
+      ++plans;
+    }
+  }
+  EXPECT_GT(plans, 40);
+  EXPECT_LT(expanded[0], expanded[1]);
 }
 
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
