@@ -12,19 +12,22 @@
 // On generated rooms the octile heuristic leaves the top search to expand
 // a third of the top level; the landmarks see the walls.
 //
-// Built lazily by each planner for the levels its exact top searches use,
-// when the level is small enough (the top levels are: 4 230 nodes and 136 k
-// edges at 16384² rooms): count + 1 Dijkstras over the level, then nothing
-// per query but the goal terms.
+// The table is built once per world and level, on the first exact search
+// that needs it, and shared by every planner of the world
+// (World::DerivedOnce): count + 1 Dijkstras over the level, for levels of
+// at most kMaxEdges edges (the top levels: 4 230 nodes and 136 k edges at
+// 16384² rooms). A LandmarkBound holds one query's goal terms.
 //
-//   LevelLandmarks lm;
-//   lm.Build(graph, k, /*count=*/8);
-//   lm.SetGoal(goal_links);        // per query
-//   double h = lm.Bound(node);     // admissible, >= 0
+//   std::shared_ptr<const LevelLandmarks> table =
+//       LevelLandmarks::Build(graph, k, /*count=*/8);
+//   LandmarkBound bound;
+//   bound.SetGoal(*table, goal_links);    // per query
+//   double h = bound.Bound(node);         // admissible, >= 0
 #ifndef ZONEPATH_RUNTIME_LANDMARKS_H_
 #define ZONEPATH_RUNTIME_LANDMARKS_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "connector.h"
@@ -38,25 +41,43 @@ class LevelLandmarks {
   // cost more than the searches save).
   static constexpr uint64_t kMaxEdges = uint64_t{1} << 18;
 
-  bool built() const { return count_ > 0; }
-  // Chooses up to `count` landmarks on level k and their distances.
-  void Build(const LevelGraph& graph, int k, int count);
-  // The goal's links into the level (node, cost) for the next queries.
-  void SetGoal(const std::vector<Link>& goal_links);
-  // A lower bound on the cost from level node `n` to the goal (0 if none).
-  double Bound(uint32_t n) const;
-  size_t MemoryUsage() const;
+  // Up to `count` landmarks on level k and their distances; null when the
+  // level is too large or empty.
+  static std::shared_ptr<const LevelLandmarks> Build(const LevelGraph& graph,
+                                                     int k, int count);
+  int count() const { return count_; }
+  uint32_t nodes() const { return nodes_; }
+  // Distances from each landmark to node n (+inf: not reachable).
+  const double* Row(uint32_t n) const {
+    return &dist_[static_cast<size_t>(n) * count_];
+  }
+  size_t MemoryUsage() const {
+    return sizeof(*this) + dist_.capacity() * sizeof(double);
+  }
 
  private:
-  void Dijkstra(const LevelGraph& graph, int k, uint32_t source,
-                double* out) const;
-
   int count_ = 0;
   uint32_t nodes_ = 0;
-  std::vector<double> dist_;        // node-major: dist_[n * count_ + l]
+  std::vector<double> dist_;  // node-major: dist_[n * count_ + l]
+};
+
+// One query's goal terms over a LevelLandmarks table (per planner).
+class LandmarkBound {
+ public:
+  // The goal's links into the level (node, cost); `table` must outlive
+  // the Bound calls.
+  void SetGoal(const LevelLandmarks& table, const std::vector<Link>& goal);
+  // A lower bound on the cost from level node `n` to the goal (0: none).
+  double Bound(uint32_t n) const;
+  size_t MemoryUsage() const {
+    return (low_.capacity() + high_.capacity()) * sizeof(double) +
+           usable_.capacity();
+  }
+
+ private:
+  const LevelLandmarks* table_ = nullptr;
   std::vector<double> low_, high_;  // D_L and E_L per landmark
   std::vector<uint8_t> usable_;     // the goal's links all reach L
-  mutable std::vector<std::pair<double, uint32_t>> heap_;
 };
 
 }  // namespace zonepath::runtime_internal

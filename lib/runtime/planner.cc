@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <memory>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -27,6 +28,7 @@ using runtime_internal::BestFirstResult;
 using runtime_internal::CorridorRefiner;
 using runtime_internal::EndpointConnector;
 using runtime_internal::kInf;
+using runtime_internal::LandmarkBound;
 using runtime_internal::LevelGraph;
 using runtime_internal::LevelLandmarks;
 using runtime_internal::Link;
@@ -41,7 +43,8 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 
 struct Planner::Impl {
   Impl(const World& world, const PlannerOptions& options)
-      : graph(world),
+      : world(world),
+        graph(world),
         start_connector(graph, options.max_nodes),
         goal_connector(graph, options.max_nodes),
         astar(world.grid()),
@@ -56,6 +59,7 @@ struct Planner::Impl {
     return HeuristicCost(p, target, graph.connectivity(), grid().min_cost());
   }
 
+  const World& world;
   LevelGraph graph;
   EndpointConnector start_connector;
   EndpointConnector goal_connector;
@@ -64,9 +68,14 @@ struct Planner::Impl {
   StreamSmoother smoother;
   NodeStateMap top;  // the abstract search
   int landmark_count;
-  // Per level: ALT bounds for exact top searches, built on first use.
-  std::array<LevelLandmarks, runtime_internal::kMaxLevels + 1> landmarks;
+  // Per level: the world's landmark table for exact top searches (shared
+  // by its planners, built by the first that needs it), and this
+  // planner's goal terms.
+  std::array<std::shared_ptr<const LevelLandmarks>,
+             runtime_internal::kMaxLevels + 1>
+      landmarks;
   std::array<bool, runtime_internal::kMaxLevels + 1> landmarks_tried{};
+  LandmarkBound landmark_bound;
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
   // Directed search: the start's and goal's level-k zone nodes by their
@@ -101,6 +110,9 @@ struct Planner::Impl {
     return top_level;
   }
 
+  // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
+  // + count.
+  static constexpr int kLandmarkKey = 1 << 16;
   // A level-(k-1) node in the abstract search's id space (ids are < 2^31).
   static constexpr uint32_t kLowerTag = 0x80000000u;
   // The pairs (level-(k-1) id, level-k id) of the level-k nodes of p's
@@ -151,18 +163,23 @@ struct Planner::Impl {
       ZonePairs(k, t, /*by_upper=*/true, &goal_down);
     }
     // Exact searches add the level's landmark bounds to the octile one.
-    const LevelLandmarks* alt = nullptr;
+    const LandmarkBound* alt = nullptr;
     if (!directed && landmark_count > 0) {
       if (!landmarks_tried[k]) {
         landmarks_tried[k] = true;
-        if (graph.level(k).live_edges <=
-            static_cast<int64_t>(LevelLandmarks::kMaxEdges)) {
-          landmarks[k].Build(graph, k, landmark_count);
-        }
+        // One table per world, level and count (key), whichever planner
+        // asks first; null for a level too large.
+        const int key = kLandmarkKey + 64 * k + landmark_count;
+        landmarks[k] = std::static_pointer_cast<const LevelLandmarks>(
+            world.DerivedOnce(key, [&]() -> World::Derived {
+              std::shared_ptr<const LevelLandmarks> table =
+                  LevelLandmarks::Build(graph, k, landmark_count);
+              return {table, table ? table->MemoryUsage() : 0};
+            }));
       }
-      if (landmarks[k].built()) {
-        landmarks[k].SetGoal(goal_connector.links(k));
-        alt = &landmarks[k];
+      if (landmarks[k] != nullptr) {
+        landmark_bound.SetGoal(*landmarks[k], goal_connector.links(k));
+        alt = &landmark_bound;
       }
     }
     // h of level-k node v at `cell`.
@@ -508,9 +525,8 @@ absl::Status Planner::Smooth(RunLengthPath* path) {
 
 size_t Planner::MemoryUsage() const {
   const Impl& i = *impl_;
-  size_t landmarks = 0;
-  for (const LevelLandmarks& l : i.landmarks) landmarks += l.MemoryUsage();
-  return sizeof(*this) + sizeof(Impl) + landmarks +
+  // The landmark tables are the world's (World::MemoryUsage counts them).
+  return sizeof(*this) + sizeof(Impl) + i.landmark_bound.MemoryUsage() +
          (i.start_up.capacity() + i.goal_down.capacity()) *
              sizeof(i.start_up[0]) +
          i.start_connector.MemoryUsage() + i.goal_connector.MemoryUsage() +

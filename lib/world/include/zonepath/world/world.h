@@ -16,9 +16,13 @@
 #define ZONEPATH_WORLD_WORLD_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 
+#include "zonepath/base/mutex.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/world/abstraction.h"
 #include "zonepath/world/shared_abstraction.h"
@@ -44,10 +48,26 @@ class World {
   // 0 when built or loaded; each ApplyChanges adds 1. Not saved in files.
   uint64_t version() const { return version_; }
 
-  // Bytes this world reads (pages shared with other versions included).
+  // Bytes this world reads (pages shared with other versions included),
+  // with what planners derived from it so far (DerivedOnce).
   size_t MemoryUsage() const {
-    return grid_.MemoryUsage() + abstraction_.MemoryUsage();
+    return grid_.MemoryUsage() + abstraction_.MemoryUsage() + DerivedBytes();
   }
+
+  // Data the runtime derives from this world on first use and shares
+  // between all its planners, on any thread (the landmark bounds of a
+  // level, runtime/landmarks.h): `build` runs once per key, the first
+  // caller's, under a lock; every later call returns the same object. Its
+  // `bytes` count in MemoryUsage(). Copies of a world share what was
+  // derived (their content is the same); a world made by ApplyChanges
+  // starts with nothing derived.
+  struct Derived {
+    std::shared_ptr<const void> data;
+    size_t bytes = 0;
+  };
+  std::shared_ptr<const void> DerivedOnce(
+      int key, const std::function<Derived()>& build) const;
+  size_t DerivedBytes() const;
   // Bytes of pages this world wrote itself instead of sharing them with the
   // world it was made from (all of them for a built or loaded world).
   size_t OwnedBytes() const {
@@ -61,9 +81,15 @@ class World {
   }
 
  private:
+  struct DerivedCache {
+    mutable Mutex mu;  // absl::Mutex that TSan can check (base/mutex.h)
+    std::map<int, Derived> items ABSL_GUARDED_BY(mu);
+  };
+
   Grid grid_;
   SharedAbstraction abstraction_;
   uint64_t version_ = 0;
+  std::shared_ptr<DerivedCache> derived_ = std::make_shared<DerivedCache>();
 };
 
 }  // namespace zonepath

@@ -1,0 +1,22 @@
+#include "zonepath/world/world.h"
+
+namespace zonepath {
+
+std::shared_ptr<const void> World::DerivedOnce(
+    int key, const std::function<Derived()>& build) const {
+  MutexLock lock(&derived_->mu);
+  auto it = derived_->items.find(key);
+  if (it == derived_->items.end()) {
+    it = derived_->items.emplace(key, build()).first;
+  }
+  return it->second.data;
+}
+
+size_t World::DerivedBytes() const {
+  MutexLock lock(&derived_->mu);
+  size_t bytes = 0;
+  for (const auto& [key, item] : derived_->items) bytes += item.bytes;
+  return bytes;
+}
+
+}  // namespace zonepath
