@@ -44,22 +44,43 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
     const LevelGraph& graph, int k, int count) {
   const SharedLevel& level = graph.level(k);
   const uint32_t nodes = static_cast<uint32_t>(level.node_beacon.size());
-  if (nodes == 0 || count <= 0 ||
+  if (nodes == 0 || count <= 0 || nodes > kMaxEdges ||
       level.live_edges > static_cast<int64_t>(kMaxEdges)) {
     return nullptr;
   }
   auto table = std::make_shared<LevelLandmarks>();
   table->nodes_ = nodes;
+  // Live nodes only (a world made by ApplyChanges keeps dead ids).
+  std::vector<uint8_t> live(nodes, 0);
+  uint32_t live_count = 0;
+  level.ForEachNode([&](uint32_t v) {
+    if (v < nodes && !live[v]) {
+      live[v] = 1;
+      ++live_count;
+    }
+  });
+  if (live_count == 0) return nullptr;
   std::vector<double> dist(static_cast<size_t>(nodes) * count, kInf);
   std::vector<std::pair<double, uint32_t>> heap;
-  // Farthest first: each landmark is the node farthest from those chosen
-  // (nodes no landmark reaches first, so every component gets one), the
-  // first the node farthest from node 0.
-  std::vector<double> from_zero(nodes);
-  Dijkstra(graph, k, nodes, 0, 1, 0, &from_zero, &heap);
-  uint32_t next = 0;
+  // The landmarks go to one large component: start from a live node whose
+  // component holds at least a tenth of the live nodes (a few tries), take
+  // the node farthest from it, then each next landmark farthest from those
+  // chosen, within that component (queries elsewhere keep the octile
+  // bound).
+  std::vector<double> from(nodes);
+  uint32_t start = 0, tries = 0;
+  for (uint32_t v = 0; v < nodes && tries < 8; ++v) {
+    if (!live[v] || (tries > 0 && from[v] < kInf)) continue;
+    Dijkstra(graph, k, nodes, v, 1, 0, &from, &heap);
+    ++tries;
+    uint32_t reached = 0;
+    for (uint32_t n = 0; n < nodes; ++n) reached += live[n] && from[n] < kInf;
+    start = v;
+    if (10 * static_cast<uint64_t>(reached) >= live_count) break;
+  }
+  uint32_t next = start;  // `from` holds the distances from `start`
   for (uint32_t n = 0; n < nodes; ++n) {
-    if (from_zero[n] < kInf && from_zero[n] > from_zero[next]) next = n;
+    if (live[n] && from[n] < kInf && from[n] > from[next]) next = n;
   }
   std::vector<double> nearest(nodes, kInf);
   int chosen = 0;
@@ -70,15 +91,18 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
     for (uint32_t n = 0; n < nodes; ++n) {
       nearest[n] = std::min(nearest[n],
                             dist[static_cast<size_t>(n) * count + chosen - 1]);
-      const double score = nearest[n] == kInf ? 1e300 : nearest[n];
-      if (score > best) {
-        best = score;
+      if (live[n] && nearest[n] < kInf && nearest[n] > best) {
+        best = nearest[n];
         next = n;
       }
     }
-    if (best <= 0) break;  // every node is a landmark already
+    if (best <= 0) break;  // every node of the component is a landmark
   }
   table->count_ = chosen;
+  if (chosen == count) {
+    table->dist_ = std::move(dist);
+    return table;
+  }
   table->dist_.resize(static_cast<size_t>(nodes) * chosen);
   for (uint32_t n = 0; n < nodes; ++n) {
     for (int l = 0; l < chosen; ++l) {
@@ -122,9 +146,10 @@ double LandmarkBound::Bound(uint32_t n) const {
     if (!usable_[l] || row[l] == kInf) continue;
     bound = std::max({bound, low_[l] - row[l], row[l] - high_[l]});
   }
-  // Distances are sums of the same float edge costs the search adds, in
-  // another order: allow for the rounding.
-  return bound * (1 - 1e-9);
+  // The two directions of an upper-level edge come from two searches, each
+  // rounded to a float, so they may differ by an ulp (~6e-8 relative):
+  // allow for it.
+  return bound * (1 - 1e-6);
 }
 
 }  // namespace zonepath::runtime_internal

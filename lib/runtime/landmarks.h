@@ -37,8 +37,8 @@ namespace zonepath::runtime_internal {
 
 class LevelLandmarks {
  public:
-  // Levels with more edges than this get no landmarks (building would
-  // cost more than the searches save).
+  // Levels with more edges or node ids than this get no landmarks
+  // (building would cost more than the searches save).
   static constexpr uint64_t kMaxEdges = uint64_t{1} << 18;
 
   // Up to `count` landmarks on level k and their distances; null when the

@@ -333,7 +333,11 @@ struct Planner::Impl {
     // dense search (README, "Directed top-level search").
     int k = TopLevel(s, t);
     const bool weighted = abstract_weight > 1;
-    const int connect_to = weighted && k >= 2 ? k - 1 : k;
+    // (Directed ids tag level-(k-1) ids with the top bit: only below
+    // 2^31 - 2 nodes, so that no tagged id is kVirtualGoal or kNone.)
+    const bool may_direct = weighted && k >= 2 &&
+                            graph.level(k - 1).node_beacon.size() < 0x7FFFFFFEu;
+    const int connect_to = may_direct ? k - 1 : k;
     if (absl::Status c =
             start_connector.Connect(s, connect_to, &stats->connect);
         !c.ok())
@@ -343,8 +347,7 @@ struct Planner::Impl {
       return c;
     const int connected = std::min(start_connector.connected_levels(),
                                    goal_connector.connected_levels());
-    k = weighted && k >= 2 ? std::min(k, connected + 1)
-                           : std::min(k, connected);
+    k = may_direct ? std::min(k, connected + 1) : std::min(k, connected);
 
     // Abstract search, from the top level down until one finds a path
     // cheaper than the direct one.

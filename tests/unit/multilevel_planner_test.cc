@@ -13,6 +13,7 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/world_changes.h"
 
 namespace zonepath {
 namespace {
@@ -169,6 +170,7 @@ TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
 // the paths stay legal.
 TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
   int directed_plans = 0;
+  int64_t connect_expanded[2] = {0, 0};  // exact, directed
   for (int levels : {3, 4, 5}) {
     for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
       const uint64_t seed = 5 + levels * 10 + static_cast<uint64_t>(kind);
@@ -199,6 +201,11 @@ TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
         EXPECT_NEAR(d.planned_cost, exact_stats.planned_cost,
                     1e-6 * exact_stats.planned_cost)
             << where;
+        // The same level, reached directed: the connection stops a level
+        // lower.
+        EXPECT_EQ(d.top_level, exact_stats.top_level) << where;
+        connect_expanded[0] += exact_stats.connect.expanded;
+        connect_expanded[1] += d.connect.expanded;
         ++directed_plans;
         const std::vector<double> oracle =
             testing::OracleDistances(grid, s, true, grid.bounds());
@@ -208,6 +215,7 @@ TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
     }
   }
   EXPECT_GT(directed_plans, 60);
+  EXPECT_LT(connect_expanded[1], connect_expanded[0]);
 }
 
 // Landmarks (ALT bounds) are admissible: the exact top search plans at the
@@ -215,11 +223,28 @@ TEST(MultiLevelPlannerTest, DirectedSearchPlansAsCheaplyAsTheConnections) {
 // levels, and expands fewer abstract nodes.
 TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
   int64_t expanded[2] = {0, 0};  // with and without landmarks
+  int64_t changed_expanded[2] = {0, 0};
   int plans = 0;
-  for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
-    const uint64_t seed = 41 + static_cast<uint64_t>(kind);
-    const Grid grid = Generated(kind, 256, seed);
-    const World world = Build(grid, 8, 4, false);
+  for (int variant = 0; variant < 6; ++variant) {
+    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
+                         : variant % 3 == 1 ? MapKind::kTerrain
+                                            : MapKind::kMaze;
+    const uint64_t seed = 41 + static_cast<uint64_t>(variant);
+    const Grid built = Generated(kind, 256, seed);
+    World world = Build(built, 8, 4, false);
+    if (variant >= 3) {
+      // A changed world keeps dead node ids: landmarks on live ones only.
+      std::mt19937_64 change_rng(seed);
+      std::vector<CellChange> changes;
+      for (int c = 0; c < 300; ++c) {
+        changes.push_back(
+            {testing::RandomPassable(built, change_rng), kBlocked});
+      }
+      absl::StatusOr<World> next = ApplyChanges(world, changes, {}, nullptr);
+      ASSERT_TRUE(next.ok()) << next.status();
+      world = *std::move(next);
+    }
+    const Grid& grid = world.grid();
     PlannerOptions off;
     off.landmarks = 0;
     Planner with(world), without(world, off);
@@ -240,11 +265,15 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
           << where;
       expanded[0] += with.stats().abstract.expanded;
       expanded[1] += without.stats().abstract.expanded;
+      changed_expanded[0] += variant >= 3 ? with.stats().abstract.expanded : 0;
+      changed_expanded[1] +=
+          variant >= 3 ? without.stats().abstract.expanded : 0;
       ++plans;
     }
   }
-  EXPECT_GT(plans, 40);
+  EXPECT_GT(plans, 80);
   EXPECT_LT(expanded[0], expanded[1]);
+  EXPECT_LT(changed_expanded[0], changed_expanded[1]) << "changed worlds";
 }
 
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are

@@ -156,7 +156,9 @@ class PathCursor {
 
 class Planner {
  public:
-  // `world` must outlive the planner.
+  // `world` must outlive the planner and must not be assigned another
+  // world meanwhile (the planner keeps tables derived from it): make a new
+  // planner for a new world, e.g. after ApplyChanges.
   explicit Planner(const World& world, const PlannerOptions& options = {});
   ~Planner();
   Planner(const Planner&) = delete;

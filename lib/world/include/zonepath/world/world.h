@@ -60,7 +60,10 @@ class World {
   // caller's, under a lock; every later call returns the same object. Its
   // `bytes` count in MemoryUsage(). Copies of a world share what was
   // derived (their content is the same); a world made by ApplyChanges
-  // starts with nothing derived.
+  // starts with nothing derived. `build` must not call back into this
+  // world's DerivedOnce, DerivedBytes or MemoryUsage (the lock is held).
+  // Keys from 65536 up are the runtime's (landmark tables, keyed by level
+  // and count).
   struct Derived {
     std::shared_ptr<const void> data;
     size_t bytes = 0;
