@@ -1,6 +1,7 @@
 // Thousands of queries from several threads on one shared World give the
 // same results as one thread; planners racing to build the world's shared
 // landmark tables agree too. Built and run under ThreadSanitizer in CI.
+#include <algorithm>
 #include <random>
 
 #include "gtest/gtest.h"
@@ -12,22 +13,53 @@
 namespace zonepath {
 namespace {
 
-TEST(PlannerConcurrencyTest, ThreadsAgreeWithOneThread) {
+// A generated rooms world (room side 12).
+World RoomsWorld(int64_t width, int64_t height, int32_t zone_size, int levels,
+                 int threads) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;
-  g.width = 256;
-  g.height = 192;
+  g.width = width;
+  g.height = height;
   g.feature = 12;
   BuildOptions build;
-  build.params.zone_size = 16;
-  build.threads = 2;
-  const World world = *BuildWorld(*GenerateMap(g), build);
-  std::mt19937_64 rng(6);
+  build.params.zone_size = zone_size;
+  build.params.levels = levels;
+  build.threads = threads;
+  return *BuildWorld(*GenerateMap(g), build);
+}
+
+std::vector<BatchQuery> RandomQueries(const Grid& grid, int count,
+                                      uint64_t seed) {
+  std::mt19937_64 rng(seed);
   std::vector<BatchQuery> queries;
-  for (int i = 0; i < 2000; ++i) {
-    queries.push_back({testing::RandomPassable(world.grid(), rng),
-                       testing::RandomPassable(world.grid(), rng)});
+  for (int i = 0; i < count; ++i) {
+    queries.push_back({testing::RandomPassable(grid, rng),
+                       testing::RandomPassable(grid, rng)});
   }
+  return queries;
+}
+
+// The same status, outcome, moves and cost for every query; returns how
+// many found a path.
+int64_t ExpectSameResults(const std::vector<BatchResult>& one,
+                          const std::vector<BatchResult>& many) {
+  EXPECT_EQ(one.size(), many.size());
+  int64_t found = 0;
+  for (size_t i = 0; i < std::min(one.size(), many.size()); ++i) {
+    EXPECT_EQ(one[i].status.code(), many[i].status.code()) << i;
+    EXPECT_EQ(one[i].outcome, many[i].outcome) << i;
+    EXPECT_EQ(one[i].path.runs(), many[i].path.runs()) << i;
+    EXPECT_EQ(one[i].path.cost(), many[i].path.cost()) << i;
+    if (::testing::Test::HasFailure()) break;
+    found += one[i].status.ok() && one[i].outcome == SearchOutcome::kFound;
+  }
+  return found;
+}
+
+TEST(PlannerConcurrencyTest, ThreadsAgreeWithOneThread) {
+  // levels 0: chosen from the size.
+  const World world = RoomsWorld(256, 192, 16, 0, 2);
+  std::vector<BatchQuery> queries = RandomQueries(world.grid(), 2000, 6);
   queries.push_back({{-1, 0}, {1, 1}});  // a bad query among good ones
   PlanOptions options;
   options.smooth = true;
@@ -35,17 +67,8 @@ TEST(PlannerConcurrencyTest, ThreadsAgreeWithOneThread) {
   PlanBatch(world, queries, options, 1, &one);
   PlanBatch(world, queries, options, 4, &many);
   ASSERT_EQ(one.size(), queries.size());
-  ASSERT_EQ(many.size(), queries.size());
-  int64_t found = 0;
-  for (size_t i = 0; i < queries.size(); ++i) {
-    ASSERT_EQ(one[i].status.code(), many[i].status.code()) << i;
-    ASSERT_EQ(one[i].outcome, many[i].outcome) << i;
-    ASSERT_EQ(one[i].path.runs(), many[i].path.runs()) << i;
-    ASSERT_EQ(one[i].path.cost(), many[i].path.cost()) << i;
-    found += one[i].status.ok() && one[i].outcome == SearchOutcome::kFound;
-  }
+  EXPECT_GT(ExpectSameResults(one, many), 1900);
   EXPECT_FALSE(one.back().status.ok());
-  EXPECT_GT(found, 1900);
 }
 
 // The landmark tables a world's planners share are built by whichever
@@ -53,35 +76,16 @@ TEST(PlannerConcurrencyTest, ThreadsAgreeWithOneThread) {
 // world race to build them, and their answers equal one thread's on an
 // identical world.
 TEST(PlannerConcurrencyTest, PlannersRacingToBuildLandmarksAgree) {
-  MapGenOptions g;
-  g.kind = MapKind::kRooms;
-  g.width = 384;
-  g.height = 256;
-  g.feature = 12;
-  BuildOptions build;
-  build.params.zone_size = 8;
-  build.params.levels = 3;
-  build.threads = 1;
-  const World fresh = *BuildWorld(*GenerateMap(g), build);
-  const World reference = *BuildWorld(*GenerateMap(g), build);
-  std::mt19937_64 rng(9);
-  std::vector<BatchQuery> queries;
-  for (int i = 0; i < 400; ++i) {
-    queries.push_back({testing::RandomPassable(fresh.grid(), rng),
-                       testing::RandomPassable(fresh.grid(), rng)});
-  }
+  const World fresh = RoomsWorld(384, 256, 8, 3, 1);
+  const World reference = RoomsWorld(384, 256, 8, 3, 1);
+  const std::vector<BatchQuery> queries = RandomQueries(fresh.grid(), 400, 9);
   std::vector<BatchResult> one, many;
   PlanBatch(reference, queries, PlanOptions(), 1, &one);
   EXPECT_EQ(fresh.DerivedBytes(), 0u);
   PlanBatch(fresh, queries, PlanOptions(), 4, &many);
   EXPECT_GT(fresh.DerivedBytes(), 0u) << "no landmark table was built";
   EXPECT_EQ(fresh.DerivedBytes(), reference.DerivedBytes());
-  for (size_t i = 0; i < queries.size(); ++i) {
-    ASSERT_EQ(one[i].status.code(), many[i].status.code()) << i;
-    ASSERT_EQ(one[i].outcome, many[i].outcome) << i;
-    ASSERT_EQ(one[i].path.runs(), many[i].path.runs()) << i;
-    ASSERT_EQ(one[i].path.cost(), many[i].path.cost()) << i;
-  }
+  ExpectSameResults(one, many);
 }
 
 }  // namespace
