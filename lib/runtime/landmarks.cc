@@ -23,7 +23,9 @@ void Dijkstra(const LevelGraph& graph, int k, uint32_t nodes, uint32_t source,
   const auto later = std::greater<std::pair<double, uint32_t>>();
   while (!heap->empty()) {
     std::pop_heap(heap->begin(), heap->end(), later);
-    const auto [d, u] = heap->back();
+    // Not a structured binding: lambdas may not capture one (clang).
+    const double d = heap->back().first;
+    const uint32_t u = heap->back().second;
     heap->pop_back();
     if (d > at(u)) continue;
     graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool /*intra*/) {

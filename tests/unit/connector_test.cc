@@ -38,7 +38,8 @@ std::map<uint32_t, double> PlainDijkstra(const LevelGraph& graph, int j,
     if (l.cost < g(l.node)) open.push({dist[l.node] = l.cost, l.node});
   }
   while (!open.empty()) {
-    const auto [d, u] = open.top();
+    const double d = open.top().first;  // captured below: no binding
+    const uint32_t u = open.top().second;
     open.pop();
     if (d > g(u)) continue;
     graph.ForEachEdge(j - 1, u, [&](uint32_t v, float cost, bool /*intra*/) {
