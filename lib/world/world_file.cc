@@ -842,9 +842,6 @@ class Parser {
   //    CheckSymmetricExact names the edge.
   absl::Status CheckZones(uint32_t l, absl::Span<const BeaconCell> beacons,
                           const LevelView& level_one, const LevelView& level) {
-    auto key = [](const AbstractEdge& e) {
-      return (uint64_t{e.target} << 1) | e.inter_zone;
-    };
     absl::BitGen random;
     const uint64_t seed[2] = {absl::Uniform<uint64_t>(random),
                               absl::Uniform<uint64_t>(random)};
@@ -886,7 +883,7 @@ class Parser {
                 const AbstractEdge& edge = level.edges[e];
                 RETURN_IF_ERROR(CheckEdge(l, beacons, level_one, level, u, e));
                 if (e > level.edge_begin[u] &&
-                    key(level.edges[e - 1]) >= key(edge)) {
+                    EdgeKey(level.edges[e - 1]) >= EdgeKey(edge)) {
                   return LevelLoss(l, kEdges, "edge ", e, " (node ", u,
                                    "): edges not sorted by target, or one "
                                    "listed twice");
@@ -941,12 +938,14 @@ class Parser {
     return CheckSymmetricExact(l, level);
   }
 
+  // The order a node's edges are written in: by target, then kind.
+  static uint64_t EdgeKey(const AbstractEdge& e) {
+    return (uint64_t{e.target} << 1) | e.inter_zone;
+  }
+
   // The edges of each node strictly sorted (checked): names the first edge
   // u -> v without an edge v -> u of its kind (a binary search in v's list).
   absl::Status CheckSymmetricExact(uint32_t l, const LevelView& level) const {
-    auto key = [](const AbstractEdge& e) {
-      return (uint64_t{e.target} << 1) | e.inter_zone;
-    };
     for (uint32_t u = 0; u < level.node_count(); ++u) {
       for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1]; ++e) {
         const AbstractEdge edge = level.edges[e];
@@ -958,9 +957,9 @@ class Parser {
         const auto it =
             std::lower_bound(first, last, reverse,
                              [&](const AbstractEdge& a, const AbstractEdge& b) {
-                               return key(a) < key(b);
+                               return EdgeKey(a) < EdgeKey(b);
                              });
-        if (it == last || key(*it) != key(reverse)) {
+        if (it == last || EdgeKey(*it) != EdgeKey(reverse)) {
           return LevelLoss(l, kEdges, "edge ", e, " (node ", u, " -> ",
                            edge.target, ") has no reverse edge");
         }
