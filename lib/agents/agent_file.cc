@@ -12,6 +12,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "zonepath/base/input_file.h"
@@ -263,11 +264,12 @@ class Parser {
 }  // namespace
 
 absl::StatusOr<const AgentClass*> AgentSet::Find(absl::string_view name) const {
-  std::vector<absl::string_view> known;
   for (const AgentClass& c : classes) {
     if (c.name == name) return &c;
-    known.push_back(c.name);
   }
+  // Only on failure: a query naming its class allocates nothing.
+  std::vector<absl::string_view> known;
+  for (const AgentClass& c : classes) known.push_back(c.name);
   return absl::InvalidArgumentError(
       absl::StrCat("unknown agent class '", name,
                    "' (known: ", absl::StrJoin(known, ", "), ")"));
@@ -285,6 +287,62 @@ TerrainLegend AgentSet::Legend() const {
 absl::StatusOr<AgentSet> ParseAgentText(absl::string_view text,
                                         absl::string_view name_for_errors) {
   return Parser(name_for_errors).Parse(text);
+}
+
+absl::StatusOr<std::string> FormatAgentText(const AgentSet& agents) {
+  std::string text;
+  std::array<const TerrainType*, 256> named{};
+  for (const TerrainType& t : agents.terrain_types) {
+    if (!ValidName(t.name) || t.type == 0 || named[t.type] != nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("terrain '", t.name, "' (type ", t.type,
+                       "): bad name, type 0 or type given twice"));
+    }
+    named[t.type] = &t;
+    absl::StrAppend(&text, "terrain ", t.name, " ", t.type, " ",
+                    std::string(1, t.map_char), "\n");
+  }
+  for (const AgentClass& c : agents.classes) {
+    const AgentClass d = AgentClass::Default();
+    if (c.name == d.name) {
+      if (c.cost_of_type != d.cost_of_type || c.width != d.width ||
+          c.length != d.length || c.connectivity != d.connectivity ||
+          c.oriented) {
+        return absl::InvalidArgumentError(
+            "class 'default' differs from AgentClass::Default()");
+      }
+      continue;
+    }
+    if (!ValidName(c.name)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("class name '", c.name, "' is not [A-Za-z0-9_-]+"));
+    }
+    std::vector<std::string> costs;
+    for (int t = 1; t < 256; ++t) {
+      if (c.cost_of_type[t] == 0) continue;
+      if (named[t] == nullptr) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("class '", c.name, "' has a cost for type ", t,
+                         ", which has no terrain line"));
+      }
+      costs.push_back(absl::StrCat(named[t]->name, "=", c.cost_of_type[t]));
+    }
+    if (costs.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("class '", c.name, "' can enter no terrain type"));
+    }
+    absl::StrAppend(&text, "class ", c.name, " size ", c.width, "x", c.length,
+                    " connectivity ",
+                    c.connectivity == Connectivity::kFour ? 4 : 8, " cost ",
+                    absl::StrJoin(costs, ","));
+    if (c.oriented) {
+      absl::StrAppend(&text, " oriented yes backward ",
+                      absl::StrFormat("%.17g", c.backward_factor), " turn ",
+                      absl::StrFormat("%.17g", c.turn_cost));
+    }
+    absl::StrAppend(&text, "\n");
+  }
+  return text;
 }
 
 absl::StatusOr<AgentSet> ParseAgentFile(const std::string& path) {

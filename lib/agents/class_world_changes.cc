@@ -61,4 +61,38 @@ absl::StatusOr<World> ApplyTerrainChanges(const World& class_world,
   return ApplyChanges(class_world, changes, options, report);
 }
 
+absl::StatusOr<AgentWorld> ApplyTerrainChanges(
+    const AgentWorld& world, absl::Span<const CellChange> changes,
+    const UpdateOptions& options) {
+  const Grid& terrain = world.terrain();
+  std::vector<Grid::CellCost> costs;
+  std::vector<Point> cells;
+  costs.reserve(changes.size());
+  cells.reserve(changes.size());
+  for (size_t i = 0; i < changes.size(); ++i) {
+    const CellChange& c = changes[i];
+    if (!terrain.InBounds(c.cell) || c.cost < 0 || c.cost > 255) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "terrain change ", i, ": cell (", c.cell.x, ",", c.cell.y, ") type ",
+          c.cost, " (the terrain is ", terrain.width(), "x", terrain.height(),
+          ", types 0..255)"));
+    }
+    costs.push_back({terrain.Index(c.cell), static_cast<uint8_t>(c.cost)});
+    cells.push_back(c.cell);
+  }
+  Grid after = terrain.WithCosts(costs);
+  std::vector<AgentWorld::ClassWorldEntry> classes;
+  for (const AgentWorld::ClassWorldEntry& c : world.classes()) {
+    absl::StatusOr<World> updated =
+        ApplyTerrainChanges(c.world, after, c.agent, cells, options);
+    if (!updated.ok()) {
+      return absl::Status(updated.status().code(),
+                          absl::StrCat("agent class '", c.agent.name,
+                                       "': ", updated.status().message()));
+    }
+    classes.push_back({c.agent, *std::move(updated)});
+  }
+  return AgentWorld(world.agents(), std::move(after), std::move(classes));
+}
+
 }  // namespace zonepath

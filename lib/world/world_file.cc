@@ -101,30 +101,35 @@ bool IsComponentSection(uint32_t kind) {
          kind == kGridSummary;
 }
 
-// Writes the file for `grid` and the canonical flat abstraction `a`.
-absl::Status WriteWorld(const Grid& grid, const Abstraction& a,
+// Writes the file for `grid` and the canonical flat abstraction `a`;
+// without the grid's sections (costs, labels) when !with_grid.
+absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
                         std::ostream& out, WorldFileSizes* sizes) {
   std::vector<PendingSection> sections;
-  std::vector<absl::Span<const char>> cost_spans;
-  grid.ForEachCostSpan([&](const uint8_t* data, size_t n) {
-    cost_spans.emplace_back(reinterpret_cast<const char*>(data), n);
-  });
-  sections.push_back(Section(kGrid, 0, std::move(cost_spans)));
-  // The labels in canonical form: shared with the grid when it already is.
-  const Grid::StoredComponents components = grid.Components();
-  sections.push_back(Section(kLabelTiles, 0, PageSpans(components.tiles)));
-  sections.push_back(
-      Section(kLabelCells, 0, PageSpans(components.cell_labels)));
-  sections.push_back(
-      Section(kLabelGlobal, 0, PageSpans(components.local_global)));
+  // Outlive `sections`, which point into them.
+  Grid::StoredComponents components;
   GridSummary summary{};
-  std::copy(components.cost_counts.begin(), components.cost_counts.end(),
-            summary.cost_counts);
-  summary.component_count = components.component_count;
-  sections.push_back(
-      Section(kGridSummary, 0,
-              {absl::Span<const char>(reinterpret_cast<const char*>(&summary),
-                                      sizeof(summary))}));
+  if (with_grid) {
+    std::vector<absl::Span<const char>> cost_spans;
+    grid.ForEachCostSpan([&](const uint8_t* data, size_t n) {
+      cost_spans.emplace_back(reinterpret_cast<const char*>(data), n);
+    });
+    sections.push_back(Section(kGrid, 0, std::move(cost_spans)));
+    // The labels in canonical form: shared with the grid when it already is.
+    components = grid.Components();
+    sections.push_back(Section(kLabelTiles, 0, PageSpans(components.tiles)));
+    sections.push_back(
+        Section(kLabelCells, 0, PageSpans(components.cell_labels)));
+    sections.push_back(
+        Section(kLabelGlobal, 0, PageSpans(components.local_global)));
+    std::copy(components.cost_counts.begin(), components.cost_counts.end(),
+              summary.cost_counts);
+    summary.component_count = components.component_count;
+    sections.push_back(
+        Section(kGridSummary, 0,
+                {absl::Span<const char>(reinterpret_cast<const char*>(&summary),
+                                        sizeof(summary))}));
+  }
   const std::vector<BeaconCell> beacon_cells(a.beacons.begin(),
                                              a.beacons.end());
   sections.push_back(Section(kBeacons, 0, beacon_cells));
@@ -206,7 +211,9 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
   std::ostringstream out;
   // A string stream fails only when memory does (bad_alloc); an empty
   // string, which no loader accepts, stands for that.
-  if (!WriteWorld(world.grid(), world.FlatAbstraction(), out, sizes).ok()) {
+  if (!WriteWorld(world.grid(), world.FlatAbstraction(), /*with_grid=*/true,
+                  out, sizes)
+           .ok()) {
     return std::string();
   }
   return std::move(out).str();
@@ -285,6 +292,12 @@ class Parser {
         keeper_(std::move(keeper)) {}
 
   absl::StatusOr<World> Parse(WorldFileSizes* sizes) {
+    return ParseOn(std::nullopt, sizes);
+  }
+  // With `supplied`, the file must hold no grid sections and the world's
+  // grid is `supplied` (of the header's size).
+  absl::StatusOr<World> ParseOn(std::optional<Grid> supplied,
+                                WorldFileSizes* sizes) {
     RETURN_IF_ERROR(ReadHeader());
     WorldFileSizes s;
     s.total = bytes_.size();
@@ -297,14 +310,9 @@ class Parser {
                                                        : s.abstraction) +=
           e.size;
     }
-    ASSIGN_OR_RETURN(const absl::string_view cost_bytes, Find(kGrid, 0, 1));
-    grid_costs_ = cost_bytes.data();
-    if (cost_bytes.size() !=
-        static_cast<uint64_t>(header_.width) * header_.height) {
-      return Loss("section grid has ", cost_bytes.size(),
-                  " cells, header says ", header_.width, "x", header_.height);
-    }
-    ASSIGN_OR_RETURN(Grid grid, ReadGrid(cost_bytes));
+    ASSIGN_OR_RETURN(Grid grid, supplied.has_value()
+                                    ? SuppliedGrid(*std::move(supplied), s)
+                                    : FileGrid());
     grid_ = &grid;
 
     AbstractionView a;
@@ -334,7 +342,9 @@ class Parser {
     } else if (verify_refinement_) {
       RETURN_IF_ERROR(CheckZoneReachability(a));
     }
-    if (verify_refinement_) RETURN_IF_ERROR(CheckStoredComponents(grid));
+    if (verify_refinement_ && supplied_costs_.empty()) {
+      RETURN_IF_ERROR(CheckStoredComponents(grid));
+    }
     if (sizes != nullptr) *sizes = s;
     if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
       // The arrays just validated, as pages viewing the mapping (sections
@@ -533,6 +543,32 @@ class Parser {
                ? CowArray<T>::FromExternal(data.data(), data.size(), keeper_)
                : CowArray<T>::FromVector(
                      std::vector<T>(data.begin(), data.end()));
+  }
+
+  absl::StatusOr<Grid> FileGrid() {
+    ASSIGN_OR_RETURN(const absl::string_view cost_bytes, Find(kGrid, 0, 1));
+    grid_costs_ = cost_bytes.data();
+    if (cost_bytes.size() !=
+        static_cast<uint64_t>(header_.width) * header_.height) {
+      return Loss("section grid has ", cost_bytes.size(),
+                  " cells, header says ", header_.width, "x", header_.height);
+    }
+    return ReadGrid(cost_bytes);
+  }
+
+  absl::StatusOr<Grid> SuppliedGrid(Grid grid, const WorldFileSizes& s) {
+    if (s.grid != 0 || s.components != 0) {
+      return Loss("has grid sections, but its grid is supplied");
+    }
+    if (grid.width() != header_.width || grid.height() != header_.height) {
+      return Loss("header: ", header_.width, "x", header_.height,
+                  ", the supplied grid is ", grid.width(), "x", grid.height());
+    }
+    // The checks read costs row by row from one buffer (a supplied grid's
+    // pages need not be contiguous): a copy for the load, freed after.
+    supplied_costs_ = grid.CostVector();
+    grid_costs_ = reinterpret_cast<const char*>(supplied_costs_.data());
+    return grid;
   }
 
   // The grid on the grid section, with the stored component labels (version
@@ -1227,7 +1263,8 @@ class Parser {
   }
 
   absl::string_view bytes_;
-  const char* grid_costs_ = nullptr;  // the grid section in bytes_
+  const char* grid_costs_ = nullptr;     // the grid section in bytes_
+  std::vector<uint8_t> supplied_costs_;  // or a supplied grid's costs
   std::string name_;
   FileHeader header_{};
   std::vector<SectionEntry> table_;
@@ -1273,8 +1310,23 @@ absl::Status SaveWorldFile(const World& world, const std::string& path,
 absl::Status SaveWorldFile(const Grid& grid, const Abstraction& flat,
                            const std::string& path, WorldFileSizes* sizes) {
   return WriteFileAtomically(path, [&](std::ostream& out) {
-    return WriteWorld(grid, flat, out, sizes);
+    return WriteWorld(grid, flat, /*with_grid=*/true, out, sizes);
   });
+}
+
+absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
+                                   WorldFileSizes* sizes) {
+  return WriteWorld(world.grid(), world.FlatAbstraction(), /*with_grid=*/false,
+                    out, sizes);
+}
+
+absl::StatusOr<World> ParseWorldOnGrid(absl::string_view bytes,
+                                       absl::string_view name,
+                                       const LoadOptions& options, Grid grid,
+                                       std::shared_ptr<const void> keeper,
+                                       WorldFileSizes* sizes) {
+  Parser parser(bytes, name, options, std::move(keeper));
+  return parser.ParseOn(std::move(grid), sizes);
 }
 
 absl::StatusOr<World> LoadWorldFile(const std::string& path,

@@ -60,7 +60,7 @@ expect_exit 0 "build --agent tank" "$zp" build "$tmp/a.map" \
 expect_exit 0 "query on the tank world" "$zp" query "$tmp/tank.zpw" 0 0 20 1
 expect_exit 0 "scen --world tank world" "$zp" scen "$tmp/a.map" \
   "$tmp/a.scen" --agents "$agents" --agent tank --algo hpa \
-  --world "$tmp/tank.zpw"
+  --world "$tmp/tank.zpw" --paths "$tmp/tank_world.txt"
 expect_exit 1 "scen: the tank world is not the truck's" "$zp" scen \
   "$tmp/a.map" "$tmp/a.scen" --agents "$agents" --agent truck --algo hpa \
   --world "$tmp/tank.zpw"
@@ -107,6 +107,50 @@ expect_exit 1 "render: the tank world is not the truck's" "$zp" render \
 expect_grep "not the world of class 'truck'" "$tmp/err" "render names world"
 expect_exit 2 "query takes no --legend" "$zp" query "$tmp/tank.zpw" 0 0 1 1 \
   --legend movingai
+
+# One agent world for every class: built once, then each class planned by
+# name; a class it lacks, a damaged file and a bad --classes list exit 1.
+expect_exit 0 "build an agent world" "$zp" build "$tmp/a.map" \
+  -o "$tmp/all.zpa" --agents "$agents" --zone-size 4 --json
+expect_grep '"agent_world":true' "$tmp/out" "agent world JSON"
+expect_grep '"name":"tank"' "$tmp/out" "tank class built"
+expect_exit 0 "inspect the agent world" "$zp" inspect "$tmp/all.zpa"
+expect_grep "valid zonepath agent world" "$tmp/out" "inspect names the kind"
+expect_exit 0 "query --agent tank on the agent world" "$zp" query \
+  "$tmp/all.zpa" 0 0 20 1 --agent tank
+expect_grep "footprint of class 'tank' checked" "$tmp/out" \
+  "agent world query checks the footprint"
+expect_exit 0 "scen --world agent world --agent tank" "$zp" scen \
+  "$tmp/a.map" "$tmp/a.scen" --agents "$agents" --agent tank --algo hpa \
+  --world "$tmp/all.zpa" --paths "$tmp/tank_all.txt"
+expect_grep "2 solved" "$tmp/out" "tank solves both on the agent world"
+if ! cmp -s "$tmp/tank_all.txt" "$tmp/tank_world.txt"; then
+  echo "FAIL: the agent world's tank paths differ from the tank world's"
+  failures=$((failures + 1))
+fi
+expect_exit 0 "render --agent tank on the agent world" "$zp" render \
+  "$tmp/all.zpa" -o "$tmp/all.png" --path 0,0,20,1 --agent tank --scale 4
+expect_exit 1 "oriented class has no class world" "$zp" query \
+  "$tmp/all.zpa" 0 0 20 1 --agent ship
+expect_grep "oriented" "$tmp/err" "oriented class named"
+expect_exit 1 "unknown class on the agent world" "$zp" query \
+  "$tmp/all.zpa" 0 0 20 1 --agent zeppelin
+expect_grep "unknown agent class 'zeppelin'" "$tmp/err" "unknown class named"
+expect_exit 0 "agent world of two classes" "$zp" build "$tmp/a.map" \
+  -o "$tmp/two.zpa" --agents "$agents" --zone-size 4 --classes tank,truck
+expect_exit 1 "a class left out of the build" "$zp" query "$tmp/two.zpa" \
+  0 0 20 1 --agent infantry
+expect_grep "left out of the build" "$tmp/err" "missing class named"
+expect_exit 1 "--classes naming an oriented class" "$zp" build "$tmp/a.map" \
+  -o "$tmp/y.zpa" --agents "$agents" --classes tank,ship
+if [ -e "$tmp/y.zpa" ]; then
+  echo "FAIL: a failed agent build left $tmp/y.zpa"; failures=$((failures + 1))
+fi
+cp "$tmp/all.zpa" "$tmp/cut.zpa"
+truncate -s 9000 "$tmp/cut.zpa"
+expect_exit 1 "truncated agent world" "$zp" query "$tmp/cut.zpa" 0 0 20 1 \
+  --agent tank
+expect_grep "cut.zpa" "$tmp/err" "truncated file named"
 
 if [ "$failures" -eq 0 ]; then echo "agents_cli_test: all checks passed"; fi
 exit $((failures > 0))

@@ -9,7 +9,9 @@
 #include "absl/strings/str_cat.h"
 #include "common_flags.h"
 #include "zonepath/agents/agent_file.h"
+#include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_grid.h"
+#include "zonepath/base/mapped_file.h"
 #include "zonepath/base/status_macros.h"
 
 ABSL_FLAG(std::string, agents, "",
@@ -72,6 +74,39 @@ absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
                      " --agents ... --agent ", agent->name, ")"));
   }
   return ClassWorld{*std::move(agent), std::move(terrain)};
+}
+
+absl::StatusOr<bool> IsAgentWorldFile(const std::string& path) {
+  ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
+                   MappedFile::Open(path));
+  return LooksLikeAgentWorld(file->bytes());
+}
+
+absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path) {
+  ASSIGN_OR_RETURN(const bool agent_world, IsAgentWorldFile(path));
+  if (!agent_world) {
+    ASSIGN_OR_RETURN(World world, LoadWorldFile(path, LoadOptionsFromFlags()));
+    ASSIGN_OR_RETURN(std::optional<ClassWorld> agent,
+                     ClassWorldFromFlags(world, path));
+    return LoadedWorld{std::move(world), std::move(agent)};
+  }
+  if (!absl::GetFlag(FLAGS_terrain).empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": an agent world holds its terrain; drop --terrain"));
+  }
+  ASSIGN_OR_RETURN(const AgentWorld loaded,
+                   LoadAgentWorldFile(path, LoadOptionsFromFlags()));
+  std::string name = absl::GetFlag(FLAGS_agent);
+  if (name.empty()) name = "default";
+  absl::StatusOr<const World*> world = loaded.ClassWorld(name);
+  if (!world.ok()) {
+    return absl::Status(
+        world.status().code(),
+        absl::StrCat(path, ": --agent ", name, ": ", world.status().message()));
+  }
+  ASSIGN_OR_RETURN(const AgentClass* agent, loaded.agents().Find(name));
+  // The class world shares its pages (and the mapping) with `loaded`.
+  return LoadedWorld{**world, ClassWorld{*agent, loaded.terrain()}};
 }
 
 }  // namespace zonepath::cli

@@ -11,6 +11,7 @@
 #include "absl/flags/flag.h"
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/clock.h"
 #include "commands.h"
 #include "common_flags.h"
@@ -18,6 +19,8 @@
 #include "nlohmann/json.hpp"
 #include "process_memory.h"
 #include "threads_flag.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/agents/build_agent_world.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
@@ -31,6 +34,9 @@ ABSL_FLAG(int32_t, levels, 0,
 ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
 ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");
+ABSL_FLAG(std::string, classes, "",
+          "with --agents and no --agent: the classes to build, comma "
+          "separated (default: every unoriented class of the file)");
 ABSL_FLAG(bool, cache_paths, false,
           "store level-1 intra-zone cell paths for lookup refinement");
 
@@ -136,7 +142,146 @@ void PrintSummary(const Grid& grid, const BuildParams& p,
       static_cast<double>(sizes.abstraction) / grid.cell_count());
 }
 
+BuildOptions BuildOptionsFromFlags() {
+  BuildOptions options;
+  options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
+  options.params.levels = absl::GetFlag(FLAGS_levels);
+  options.params.group = absl::GetFlag(FLAGS_group);
+  options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
+  options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
+  return options;
+}
+
+nlohmann::json AgentWorldJson(const AgentWorld& world,
+                              const AgentWorldFileSizes& sizes) {
+  nlohmann::json classes = nlohmann::json::array();
+  for (size_t i = 0; i < world.classes().size(); ++i) {
+    const AgentWorld::ClassWorldEntry& c = world.classes()[i];
+    classes.push_back({{"name", c.agent.name},
+                       {"file_bytes", sizes.classes[i].bytes},
+                       {"memory_bytes", c.world.MemoryUsage()},
+                       {"levels", LevelsJson(LevelRows(c.world))}});
+  }
+  return {{"agent_world", true},
+          {"width", world.terrain().width()},
+          {"height", world.terrain().height()},
+          {"cells", world.terrain().cell_count()},
+          {"file_bytes", sizes.total},
+          {"terrain_bytes", sizes.terrain},
+          {"header_bytes", sizes.header},
+          {"memory_bytes", world.MemoryUsage()},
+          {"classes", classes}};
+}
+
+void PrintAgentWorld(const AgentWorld& world,
+                     const AgentWorldFileSizes& sizes) {
+  std::printf(
+      "agent world %dx%d: %zu class worlds; file %llu bytes = terrain %llu + "
+      "header and agent text %llu + class worlds\n",
+      world.terrain().width(), world.terrain().height(), world.classes().size(),
+      static_cast<unsigned long long>(sizes.total),
+      static_cast<unsigned long long>(sizes.terrain),
+      static_cast<unsigned long long>(sizes.header));
+  for (size_t i = 0; i < world.classes().size(); ++i) {
+    const AgentWorld::ClassWorldEntry& c = world.classes()[i];
+    const std::vector<LevelRow> rows = LevelRows(c.world);
+    std::printf("  class %-12s %9llu bytes (%.3f bytes/cell), %zu levels",
+                c.agent.name.c_str(),
+                static_cast<unsigned long long>(sizes.classes[i].bytes),
+                static_cast<double>(sizes.classes[i].bytes) /
+                    world.terrain().cell_count(),
+                rows.size());
+    if (!rows.empty()) {
+      std::printf(", level 1: %lld beacons, %lld edges",
+                  static_cast<long long>(rows[0].beacons),
+                  static_cast<long long>(rows[0].edges));
+    }
+    std::printf("\n");
+  }
+}
+
+// build --agents FILE without --agent: one agent world for the classes.
+absl::Status BuildAgents(const std::string& map_path) {
+  const std::string out = absl::GetFlag(FLAGS_o);
+  ASSIGN_OR_RETURN(const uint64_t map_bytes, InputFileSize(map_path));
+  ASSIGN_OR_RETURN(AgentSet agents,
+                   ParseAgentFile(absl::GetFlag(FLAGS_agents)));
+  AgentWorldBuildOptions options;
+  options.build = BuildOptionsFromFlags();
+  ASSIGN_OR_RETURN(options.build.threads, ThreadsFromFlag(0, true));
+  const std::string classes = absl::GetFlag(FLAGS_classes);
+  if (!classes.empty()) options.classes = absl::StrSplit(classes, ',');
+  // The terrain, then per class its grid and a build's peak beside it.
+  const uint64_t class_count =
+      options.classes.empty() ? agents.classes.size() : options.classes.size();
+  RETURN_IF_ERROR(CheckAvailableMemory(
+      map_bytes / 2 * 9 + map_bytes * class_count,
+      absl::StrCat("building an agent world from ", map_path),
+      absl::GetFlag(FLAGS_memory_limit)));
+  ASSIGN_OR_RETURN(Grid terrain, LoadTerrainFromFlags(map_path));
+  Progress progress;
+  options.build.progress = [&progress](const std::string& stage, int64_t done,
+                                       int64_t total) {
+    progress.Update(stage, done, total);
+  };
+  const absl::Time begin = absl::Now();
+  AgentWorldBuildReport report;
+  ASSIGN_OR_RETURN(
+      const AgentWorld world,
+      BuildAgentWorld(std::move(terrain), std::move(agents), options, &report));
+  const double build_seconds = absl::ToDoubleSeconds(absl::Now() - begin);
+  AgentWorldFileSizes sizes;
+  RETURN_IF_ERROR(SaveAgentWorldFile(world, out, &sizes));
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = AgentWorldJson(world, sizes);
+    j["map"] = map_path;
+    j["world"] = out;
+    j["build_seconds"] = build_seconds;
+    j["peak_rss_bytes"] = PeakResidentBytes();
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  PrintAgentWorld(world, sizes);
+  std::printf("built in %.3f s, saved to %s, peak memory %.1f MiB\n",
+              build_seconds, out.c_str(), PeakResidentBytes() / 1048576.0);
+  return absl::OkStatus();
+}
+
+absl::Status InspectAgents(const std::string& path) {
+  const absl::Time begin = absl::Now();
+  AgentWorldFileSizes sizes;
+  const LoadOptions options = LoadOptionsFromFlags();
+  ASSIGN_OR_RETURN(const AgentWorld world,
+                   LoadAgentWorldFile(path, options, &sizes));
+  const double load_seconds = absl::ToDoubleSeconds(absl::Now() - begin);
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = AgentWorldJson(world, sizes);
+    j["world"] = path;
+    j["load_seconds"] = load_seconds;
+    j["resident_bytes"] = ResidentBytes();
+    j["peak_resident_bytes"] = PeakResidentBytes();
+    j["checksums_verified"] = options.verify_checksums;
+    j["refinement_verified"] = options.verify_refinement;
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf("%s: valid zonepath agent world, loaded in %.3f s\n",
+              path.c_str(), load_seconds);
+  PrintAgentWorld(world, sizes);
+  std::printf("in memory: %.1f MiB (terrain, class grids, abstractions)\n",
+              world.MemoryUsage() / 1048576.0);
+  return absl::OkStatus();
+}
+
 absl::Status Build(const std::string& map_path) {
+  if (!absl::GetFlag(FLAGS_agents).empty() &&
+      absl::GetFlag(FLAGS_agent).empty()) {
+    return BuildAgents(map_path);
+  }
+  if (!absl::GetFlag(FLAGS_classes).empty()) {
+    return absl::InvalidArgumentError(
+        "--classes applies to an agent world (--agents without --agent)");
+  }
   const std::string out = absl::GetFlag(FLAGS_o);
   // A map file has about a byte a cell; building peaks at about 4.5 bytes
   // a cell (the grid, its labels, the abstraction and the build's scratch;
@@ -147,12 +292,7 @@ absl::Status Build(const std::string& map_path) {
       absl::GetFlag(FLAGS_memory_limit)));
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
   const std::string agent_name = absl::GetFlag(FLAGS_agent);
-  BuildOptions options;
-  options.params.zone_size = absl::GetFlag(FLAGS_zone_size);
-  options.params.levels = absl::GetFlag(FLAGS_levels);
-  options.params.group = absl::GetFlag(FLAGS_group);
-  options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
-  options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
+  BuildOptions options = BuildOptionsFromFlags();
   ASSIGN_OR_RETURN(options.params.connectivity, ConnectivityFromFlags());
   ASSIGN_OR_RETURN(options.threads, ThreadsFromFlag(0, true));
   Progress progress;
@@ -202,6 +342,8 @@ absl::Status Build(const std::string& map_path) {
 }
 
 absl::Status Inspect(const std::string& path) {
+  ASSIGN_OR_RETURN(const bool agent_world, IsAgentWorldFile(path));
+  if (agent_world) return InspectAgents(path);
   const absl::Time begin = absl::Now();
   WorldFileSizes sizes;
   const LoadOptions options = LoadOptionsFromFlags();
@@ -267,9 +409,11 @@ const Command kBuildCommand = {
     "Build a world file (zones, beacons, abstract levels) from a map.",
     "usage: zonepath build MAP -o WORLD [--zone-size N] [--levels L] "
     "[--group G] [--threads T] [--cache-paths] [--json] [--agents FILE "
-    "--agent CLASS] [--memory_limit BYTES]\n"
-    "With --agent, the world is built on the class's grid (anchor "
-    "coordinates): one world per class, the per-class baseline.",
+    "--agent CLASS | --agents FILE [--classes A,B]] [--memory_limit BYTES]\n"
+    "With --agents and no --agent, an agent world: the terrain once and an "
+    "abstraction per class (--classes A,B to choose; plan with --agent C on "
+    "query, scen and render). With --agent, the world is built on the "
+    "class's grid (anchor coordinates): one world per class.",
     {"build_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
      "threads_flag.cc", "output_flag.cc", "memory_limit_flag.cc"},
     1,

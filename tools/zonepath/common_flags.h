@@ -52,6 +52,18 @@ struct ClassWorld {
 };
 absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
     const World& world, const std::string& world_path);
+// A world file for a command that plans on one world: a plain world file
+// (with --agent, checked as ClassWorldFromFlags does), or an agent world
+// (agent_world.h), of which the class named by --agent ("default" when not
+// given) is taken, with the terrain the file holds. `agent` is set for an
+// agent world and for a plain one with --agent.
+struct LoadedWorld {
+  World world;
+  std::optional<ClassWorld> agent;
+};
+absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path);
+// Whether the file at `path` is an agent world (by its magic).
+absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,
 // else 8); an error if it differs from the --agent class's.
 absl::StatusOr<Connectivity> ConnectivityFromFlags();

@@ -44,9 +44,9 @@ absl::Status Query(const std::vector<std::string>& args) {
           absl::StrCat("coordinate '", args[i + 1], "' is not an integer"));
     }
   }
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0], LoadOptionsFromFlags()));
-  ASSIGN_OR_RETURN(const std::optional<ClassWorld> check,
-                   ClassWorldFromFlags(world, args[0]));
+  ASSIGN_OR_RETURN(LoadedWorld loaded, LoadWorldFromFlags(args[0]));
+  const World& world = loaded.world;
+  const std::optional<ClassWorld>& check = loaded.agent;
   Planner planner(world);
   const PlanOptions options = PlanOptionsFromFlags();
   RunLengthPath path;

@@ -366,9 +366,9 @@ absl::Status Render(const std::vector<std::string>& args) {
     return absl::InvalidArgumentError(
         "--path needs groups of four numbers: SX,SY,GX,GY");
   }
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
-  ASSIGN_OR_RETURN(const std::optional<ClassWorld> agent,
-                   ClassWorldFromFlags(world, args[0]));
+  ASSIGN_OR_RETURN(LoadedWorld loaded, LoadWorldFromFlags(args[0]));
+  const World& world = loaded.world;
+  const std::optional<ClassWorld>& agent = loaded.agent;
   ASSIGN_OR_RETURN(View view, ViewFromFlags(world.grid()));
   ASSIGN_OR_RETURN(RgbImage hpa, DrawPanel(world, view, queries, false, agent));
   if (!absl::GetFlag(FLAGS_compare)) {

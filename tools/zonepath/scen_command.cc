@@ -71,7 +71,17 @@ absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
     ASSIGN_OR_RETURN(World built, BuildWorld(grid, build));
     return std::make_unique<World>(std::move(built));
   }
-  ASSIGN_OR_RETURN(World loaded, LoadWorldFile(world_path));
+  // An agent world gives the --agent class's world (the map, read as that
+  // class's grid, must be its terrain: checked below).
+  ASSIGN_OR_RETURN(const bool agent_world, IsAgentWorldFile(world_path));
+  std::optional<World> from_agents;
+  if (agent_world) {
+    ASSIGN_OR_RETURN(LoadedWorld chosen, LoadWorldFromFlags(world_path));
+    from_agents = std::move(chosen.world);
+  }
+  ASSIGN_OR_RETURN(World loaded, from_agents.has_value()
+                                     ? std::move(*from_agents)
+                                     : LoadWorldFile(world_path));
   if (loaded.grid().CostVector() != grid.CostVector() ||
       loaded.grid().width() != grid.width()) {
     return absl::InvalidArgumentError(

@@ -77,6 +77,13 @@ absl::StatusOr<AgentSet> ParseAgentText(absl::string_view text,
 // Reads and parses the agent file at `path` (regular files only).
 absl::StatusOr<AgentSet> ParseAgentFile(const std::string& path);
 
+// Agent-file text that parses back to `agents` (terrain lines, then one line
+// per class other than "default"; numbers printed exactly). InvalidArgument
+// when no file could say it: a class with a cost for a type that has no
+// terrain line, a class named "default" that is not AgentClass::Default(),
+// or a name ParseAgentText would refuse.
+absl::StatusOr<std::string> FormatAgentText(const AgentSet& agents);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_AGENTS_AGENT_FILE_H_

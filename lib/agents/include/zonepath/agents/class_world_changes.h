@@ -23,6 +23,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 #include "zonepath/agents/agent_class.h"
+#include "zonepath/agents/agent_world.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/update/world_changes.h"
 #include "zonepath/world/world.h"
@@ -46,6 +47,15 @@ absl::StatusOr<World> ApplyTerrainChanges(const World& class_world,
                                           absl::Span<const Point> changed_cells,
                                           const UpdateOptions& options = {},
                                           UpdateReport* report = nullptr);
+
+// The agent world after terrain changes: the terrain with `changes` (cell,
+// new terrain type 0..255; a later change of a cell wins) and every class
+// world updated as above. Saved, it is the file BuildAgentWorld gives for
+// the changed terrain. InvalidArgument names a change outside the terrain
+// or with a type outside 0..255.
+absl::StatusOr<AgentWorld> ApplyTerrainChanges(
+    const AgentWorld& world, absl::Span<const CellChange> changes,
+    const UpdateOptions& options = {});
 
 }  // namespace zonepath
 

@@ -31,6 +31,8 @@
 #define ZONEPATH_WORLD_WORLD_FILE_H_
 
 #include <cstdint>
+#include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -114,6 +116,23 @@ absl::StatusOr<World> LoadWorldFile(const std::string& path,
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     const LoadOptions& options,
                                     WorldFileSizes* sizes = nullptr);
+
+// A world file without the grid's sections (cost bytes, component labels),
+// for containers that derive the grid when loading: an agent world holds one
+// terrain and, per class, such a file whose grid is the class grid
+// (zonepath/agents/agent_world.h). Not loadable by LoadWorldFile.
+absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
+                                   WorldFileSizes* sizes = nullptr);
+// Parses what WriteWorldWithoutGrid wrote, with the same checks as
+// ParseWorld, on `grid` (the grid it was built on; a file of another size or
+// one that holds grid sections is DataLoss). With a `keeper` that owns the
+// memory `bytes` lives in (a mapped file), the world's arrays view `bytes`
+// in place (which must then start on a kSectionAlign boundary of the
+// mapping); without, they are copied.
+absl::StatusOr<World> ParseWorldOnGrid(
+    absl::string_view bytes, absl::string_view name, const LoadOptions& options,
+    Grid grid, std::shared_ptr<const void> keeper = nullptr,
+    WorldFileSizes* sizes = nullptr);
 
 // Byte offsets at which sections start (for truncation tests).
 std::vector<uint64_t> WorldSectionOffsets(absl::string_view bytes);

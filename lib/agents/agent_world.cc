@@ -1,0 +1,410 @@
+#include "zonepath/agents/agent_world.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <optional>
+#include <sstream>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "zonepath/agents/class_grid.h"
+#include "zonepath/base/atomic_file.h"
+#include "zonepath/base/cow_array.h"
+#include "zonepath/base/input_file.h"
+#include "zonepath/base/mapped_file.h"
+#include "zonepath/base/memory_info.h"
+#include "zonepath/base/status_macros.h"
+#include "zonepath/world/world_file_format.h"
+
+namespace zonepath {
+namespace {
+
+using world_format::kEndianMark;
+using world_format::kSectionAlign;
+
+constexpr uint32_t kMaxClassWorlds = 1000;  // the agent file's class limit
+
+uint32_t Crc(absl::string_view bytes) {
+  uLong crc = crc32(0L, Z_NULL, 0);
+  while (!bytes.empty()) {
+    const uInt chunk = static_cast<uInt>(
+        std::min<size_t>(bytes.size(), std::numeric_limits<uInt>::max()));
+    crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), chunk);
+    bytes.remove_prefix(chunk);
+  }
+  return static_cast<uint32_t>(crc);
+}
+
+uint64_t Align(uint64_t offset) {
+  return (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
+}
+
+absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
+                             AgentWorldFileSizes* sizes) {
+  ASSIGN_OR_RETURN(const std::string agents, FormatAgentText(world.agents()));
+  const Grid& terrain = world.terrain();
+  std::vector<std::string> class_bytes;
+  std::vector<AgentWorldClassEntry> table;
+  AgentWorldFileSizes s;
+  for (const AgentWorld::ClassWorldEntry& c : world.classes()) {
+    std::ostringstream blob;
+    RETURN_IF_ERROR(WriteWorldWithoutGrid(c.world, blob));
+    class_bytes.push_back(std::move(blob).str());
+    AgentWorldClassEntry& e = table.emplace_back();
+    e = {};
+    for (size_t i = 0; i < world.agents().classes.size(); ++i) {
+      if (world.agents().classes[i].name == c.agent.name) {
+        e.class_index = static_cast<uint32_t>(i);
+      }
+    }
+    e.size = class_bytes.back().size();
+    e.crc = Crc(class_bytes.back());
+    s.classes.push_back({c.agent.name, e.size});
+  }
+  AgentWorldHeader header{};
+  std::memcpy(header.magic, kAgentWorldMagic, sizeof(header.magic));
+  header.version = kAgentWorldFormatVersion;
+  header.endian_mark = kEndianMark;
+  header.header_bytes = sizeof(AgentWorldHeader);
+  header.class_count = static_cast<uint32_t>(table.size());
+  header.width = terrain.width();
+  header.height = terrain.height();
+  uint64_t offset =
+      sizeof(AgentWorldHeader) + table.size() * sizeof(AgentWorldClassEntry);
+  header.agents_offset = Align(offset);
+  header.agents_size = agents.size();
+  header.agents_crc = Crc(agents);
+  header.terrain_offset = Align(header.agents_offset + agents.size());
+  s.header = header.terrain_offset;
+  s.terrain = static_cast<uint64_t>(terrain.cell_count());
+  uLong terrain_crc = crc32(0L, Z_NULL, 0);
+  terrain.ForEachCostSpan([&](const uint8_t* data, size_t n) {
+    while (n > 0) {
+      const uInt chunk = static_cast<uInt>(
+          std::min<size_t>(n, std::numeric_limits<uInt>::max()));
+      terrain_crc = crc32(terrain_crc, data, chunk);
+      data += chunk;
+      n -= chunk;
+    }
+  });
+  header.terrain_crc = static_cast<uint32_t>(terrain_crc);
+  offset = header.terrain_offset + s.terrain;
+  for (AgentWorldClassEntry& e : table) {
+    e.offset = Align(offset);
+    offset = e.offset + e.size;
+  }
+  s.total = offset;
+
+  std::string head(
+      sizeof(AgentWorldHeader) + table.size() * sizeof(AgentWorldClassEntry),
+      '\0');
+  if (!table.empty()) {
+    std::memcpy(head.data() + sizeof(AgentWorldHeader), table.data(),
+                table.size() * sizeof(AgentWorldClassEntry));
+  }
+  std::memcpy(head.data(), &header, sizeof(header));
+  header.header_crc = Crc(head);
+  std::memcpy(head.data(), &header, sizeof(header));
+
+  uint64_t at = 0;
+  const std::string padding(kSectionAlign, '\0');
+  const auto put = [&](uint64_t where, absl::string_view bytes) {
+    out.write(padding.data(), static_cast<std::streamsize>(where - at));
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    at = where + bytes.size();
+  };
+  put(0, head);
+  put(header.agents_offset, agents);
+  out.write(padding.data(),
+            static_cast<std::streamsize>(header.terrain_offset - at));
+  terrain.ForEachCostSpan([&](const uint8_t* data, size_t n) {
+    out.write(reinterpret_cast<const char*>(data),
+              static_cast<std::streamsize>(n));
+  });
+  at = header.terrain_offset + s.terrain;
+  for (size_t i = 0; i < table.size(); ++i) {
+    put(table[i].offset, class_bytes[i]);
+  }
+  if (!out) return absl::DataLossError("writing the agent world failed");
+  if (sizes != nullptr) *sizes = std::move(s);
+  return absl::OkStatus();
+}
+
+// Validates and loads an agent world held in `bytes` (viewed in place when
+// `keeper` owns them).
+class AgentWorldParser {
+ public:
+  AgentWorldParser(absl::string_view bytes, absl::string_view name,
+                   const LoadOptions& options,
+                   std::shared_ptr<const void> keeper)
+      : bytes_(bytes),
+        name_(name),
+        options_(options),
+        keeper_(std::move(keeper)) {}
+
+  absl::StatusOr<AgentWorld> Parse(AgentWorldFileSizes* sizes) {
+    RETURN_IF_ERROR(ReadHeader());
+    ASSIGN_OR_RETURN(
+        AgentSet agents,
+        ParseAgentText(Slice(header_.agents_offset, header_.agents_size),
+                       absl::StrCat(name_, ": agent text")));
+    const absl::string_view cells = Slice(
+        header_.terrain_offset, uint64_t{static_cast<uint32_t>(header_.width)} *
+                                    static_cast<uint32_t>(header_.height));
+    const auto* data = reinterpret_cast<const uint8_t*>(cells.data());
+    CowArray<uint8_t> pages =
+        keeper_ != nullptr
+            ? CowArray<uint8_t>::FromExternal(data, cells.size(), keeper_)
+            : CowArray<uint8_t>::FromVector(
+                  std::vector<uint8_t>(data, data + cells.size()));
+    absl::StatusOr<Grid> terrain =
+        Grid::CreateFromPages(header_.width, header_.height, std::move(pages));
+    if (!terrain.ok()) return Loss("terrain: ", terrain.status().message());
+
+    AgentWorldFileSizes s;
+    s.total = bytes_.size();
+    s.header = header_.terrain_offset;
+    s.terrain = cells.size();
+    std::vector<AgentWorld::ClassWorldEntry> classes;
+    int64_t previous = -1;
+    for (size_t i = 0; i < table_.size(); ++i) {
+      const AgentWorldClassEntry& e = table_[i];
+      if (e.class_index >= agents.classes.size() ||
+          static_cast<int64_t>(e.class_index) <= previous) {
+        return Loss("class table entry ", i, ": class_index ", e.class_index,
+                    previous >= 0 ? absl::StrCat(" after ", previous) : "",
+                    " (the agent text has ", agents.classes.size(),
+                    " classes; entries in increasing order)");
+      }
+      previous = e.class_index;
+      const AgentClass& agent = agents.classes[e.class_index];
+      const std::string label = absl::StrCat(name_, ": class ", agent.name);
+      if (agent.oriented) {
+        return Loss("class table entry ", i, ": class '", agent.name,
+                    "' is oriented (no class world)");
+      }
+      const absl::string_view blob = Slice(e.offset, e.size);
+      if (options_.verify_checksums && Crc(blob) != e.crc) {
+        return Loss("class ", agent.name, ": checksum mismatch");
+      }
+      absl::StatusOr<Grid> class_grid = DeriveClassGrid(*terrain, agent);
+      if (!class_grid.ok()) {
+        return Loss("class ", agent.name, ": ", class_grid.status().message());
+      }
+      ASSIGN_OR_RETURN(World world,
+                       ParseWorldOnGrid(blob, label, options_,
+                                        *std::move(class_grid), keeper_));
+      if (world.params().connectivity != agent.connectivity) {
+        return Loss("class ", agent.name,
+                    ": world built with another connectivity than the "
+                    "class's");
+      }
+      s.classes.push_back({agent.name, e.size});
+      classes.push_back({agent, std::move(world)});
+    }
+    if (sizes != nullptr) *sizes = std::move(s);
+    return AgentWorld(std::move(agents), *std::move(terrain),
+                      std::move(classes));
+  }
+
+ private:
+  template <typename... Args>
+  absl::Status Loss(const Args&... message) const {
+    return absl::DataLossError(absl::StrCat(name_, ": ", message...));
+  }
+
+  // Checked by ReadHeader to lie inside bytes_.
+  absl::string_view Slice(uint64_t offset, uint64_t size) const {
+    return bytes_.substr(offset, size);
+  }
+
+  absl::Status CheckRange(absl::string_view what, uint64_t offset,
+                          uint64_t size) const {
+    if (offset > bytes_.size() || size > bytes_.size() - offset) {
+      return Loss("truncated: ", what, " at offset ", offset, " with ", size,
+                  " bytes, file has ", bytes_.size());
+    }
+    if (offset % kSectionAlign != 0) {
+      return Loss(what, " at offset ", offset, ", not a multiple of ",
+                  kSectionAlign);
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status ReadHeader() {
+    if (bytes_.size() < sizeof(kAgentWorldMagic) ||
+        std::memcmp(bytes_.data(), kAgentWorldMagic,
+                    sizeof(kAgentWorldMagic)) != 0) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(name_, ": not a zonepath agent world file (bad magic)"));
+    }
+    if (bytes_.size() < sizeof(AgentWorldHeader)) {
+      return Loss("truncated: ", bytes_.size(), " bytes, the header alone is ",
+                  sizeof(AgentWorldHeader));
+    }
+    std::memcpy(&header_, bytes_.data(), sizeof(header_));
+    if (header_.endian_mark != kEndianMark) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(name_, ": written with another byte order"));
+    }
+    if (header_.version != kAgentWorldFormatVersion) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          name_, ": agent world format version ", header_.version,
+          ", this build reads version ", kAgentWorldFormatVersion));
+    }
+    if (header_.header_bytes != sizeof(AgentWorldHeader)) {
+      return Loss("header: header_bytes is ", header_.header_bytes, ", not ",
+                  sizeof(AgentWorldHeader));
+    }
+    const uint64_t table_bytes =
+        uint64_t{header_.class_count} * sizeof(AgentWorldClassEntry);
+    if (header_.class_count > kMaxClassWorlds ||
+        sizeof(AgentWorldHeader) + table_bytes > bytes_.size()) {
+      return Loss("header: class_count ", header_.class_count, " (at most ",
+                  kMaxClassWorlds, "; truncated or corrupt class table)");
+    }
+    std::string head(bytes_.substr(0, sizeof(AgentWorldHeader) + table_bytes));
+    AgentWorldHeader zeroed = header_;
+    zeroed.header_crc = 0;
+    std::memcpy(head.data(), &zeroed, sizeof(zeroed));
+    if (options_.verify_checksums && Crc(head) != header_.header_crc) {
+      return Loss("header: header_crc mismatch");
+    }
+    table_.resize(header_.class_count);
+    if (table_bytes > 0) {
+      std::memcpy(table_.data(), bytes_.data() + sizeof(AgentWorldHeader),
+                  table_bytes);
+    }
+    if (header_.reserved != 0) {
+      return Loss("header: reserved is ", header_.reserved, ", not 0");
+    }
+    if (absl::Status s = Grid::CheckSize(header_.width, header_.height);
+        !s.ok()) {
+      return Loss("header: width/height: ", s.message());
+    }
+    if (header_.agents_size > static_cast<uint64_t>(kMaxAgentFileBytes)) {
+      return Loss("header: agents_size ", header_.agents_size,
+                  " is larger than an agent file may be (", kMaxAgentFileBytes,
+                  ")");
+    }
+    RETURN_IF_ERROR(
+        CheckRange("agent text", header_.agents_offset, header_.agents_size));
+    RETURN_IF_ERROR(CheckRange("terrain", header_.terrain_offset,
+                               uint64_t{static_cast<uint32_t>(header_.width)} *
+                                   static_cast<uint32_t>(header_.height)));
+    for (size_t i = 0; i < table_.size(); ++i) {
+      if (table_[i].reserved != 0) {
+        return Loss("class table entry ", i, ": reserved is not 0");
+      }
+      RETURN_IF_ERROR(CheckRange(absl::StrCat("class table entry ", i),
+                                 table_[i].offset, table_[i].size));
+    }
+    if (options_.verify_checksums) {
+      if (Crc(Slice(header_.agents_offset, header_.agents_size)) !=
+          header_.agents_crc) {
+        return Loss("agent text: checksum mismatch");
+      }
+      if (Crc(Slice(header_.terrain_offset,
+                    uint64_t{static_cast<uint32_t>(header_.width)} *
+                        static_cast<uint32_t>(header_.height))) !=
+          header_.terrain_crc) {
+        return Loss("terrain: checksum mismatch");
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  const absl::string_view bytes_;
+  const std::string name_;
+  const LoadOptions options_;
+  const std::shared_ptr<const void> keeper_;
+  AgentWorldHeader header_{};
+  std::vector<AgentWorldClassEntry> table_;
+};
+
+}  // namespace
+
+absl::StatusOr<const World*> AgentWorld::ClassWorld(
+    absl::string_view name) const {
+  ASSIGN_OR_RETURN(const AgentClass* agent, agents_.Find(name));
+  for (const ClassWorldEntry& c : classes_) {
+    if (c.agent.name == agent->name) return &c.world;
+  }
+  return absl::FailedPreconditionError(absl::StrCat(
+      "agent class '", name, "' has no world here",
+      agent->oriented ? " (oriented classes are planned by the exact search)"
+                      : " (left out of the build)"));
+}
+
+size_t AgentWorld::MemoryUsage() const {
+  size_t bytes = terrain_.MemoryUsage();
+  for (const ClassWorldEntry& c : classes_) bytes += c.world.MemoryUsage();
+  return bytes;
+}
+
+bool LooksLikeAgentWorld(absl::string_view bytes) {
+  return bytes.size() >= sizeof(kAgentWorldMagic) &&
+         std::memcmp(bytes.data(), kAgentWorldMagic,
+                     sizeof(kAgentWorldMagic)) == 0;
+}
+
+std::string SerializeAgentWorld(const AgentWorld& world,
+                                AgentWorldFileSizes* sizes) {
+  std::ostringstream out;
+  // Empty (which no loader accepts) when the agent set cannot be written.
+  if (!WriteAgentWorld(world, out, sizes).ok()) return std::string();
+  return std::move(out).str();
+}
+
+absl::Status SaveAgentWorldFile(const AgentWorld& world,
+                                const std::string& path,
+                                AgentWorldFileSizes* sizes) {
+  return WriteFileAtomically(path, [&](std::ostream& out) {
+    return WriteAgentWorld(world, out, sizes);
+  });
+}
+
+absl::StatusOr<AgentWorld> ParseAgentWorld(absl::string_view bytes,
+                                           absl::string_view name,
+                                           const LoadOptions& options) {
+  return AgentWorldParser(bytes, name, options, nullptr).Parse(nullptr);
+}
+
+absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
+                                              const LoadOptions& options,
+                                              AgentWorldFileSizes* sizes) {
+  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
+                   MappedFile::Open(path));
+  // The file, plus a derived class grid (a byte a cell) per class world.
+  uint64_t needed = size;
+  if (file->bytes().size() >= sizeof(AgentWorldHeader)) {
+    AgentWorldHeader header;
+    std::memcpy(&header, file->bytes().data(), sizeof(header));
+    if (header.width > 0 && header.height > 0 &&
+        header.class_count <= kMaxClassWorlds) {
+      needed += uint64_t{header.class_count} *
+                static_cast<uint32_t>(header.width) *
+                static_cast<uint32_t>(header.height);
+    }
+  }
+  const std::optional<uint64_t> available =
+      options.memory_limit > 0 ? std::optional<uint64_t>(options.memory_limit)
+                               : AvailableMemoryBytes();
+  if (available.has_value() && needed > *available) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat(path, ": the agent world needs about ", needed,
+                     " bytes of memory, ", *available, " are available",
+                     options.memory_limit > 0 ? "" : " (MemAvailable)"));
+  }
+  if (!options.map) {
+    return AgentWorldParser(file->bytes(), path, options, nullptr).Parse(sizes);
+  }
+  return AgentWorldParser(file->bytes(), path, options, file).Parse(sizes);
+}
+
+}  // namespace zonepath

@@ -1,0 +1,70 @@
+#include "zonepath/agents/build_agent_world.h"
+
+#include <algorithm>
+#include <set>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "zonepath/agents/class_grid.h"
+#include "zonepath/base/status_macros.h"
+
+namespace zonepath {
+
+absl::StatusOr<AgentWorld> BuildAgentWorld(
+    Grid terrain, AgentSet agents, const AgentWorldBuildOptions& options,
+    AgentWorldBuildReport* report) {
+  // The agent text must be writable, or the world could not be saved.
+  RETURN_IF_ERROR(FormatAgentText(agents).status());
+  std::vector<const AgentClass*> chosen;
+  if (options.classes.empty()) {
+    for (const AgentClass& c : agents.classes) {
+      if (!c.oriented) chosen.push_back(&c);
+    }
+  } else {
+    std::set<std::string> seen;
+    for (const std::string& name : options.classes) {
+      ASSIGN_OR_RETURN(const AgentClass* c, agents.Find(name));
+      if (c->oriented) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "agent class '", name,
+            "' is oriented: it has no class grid to build a world on"));
+      }
+      if (!seen.insert(name).second) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("agent class '", name, "' is named twice"));
+      }
+      chosen.push_back(c);
+    }
+    // In agent-file order, as the file's class table keeps them.
+    std::sort(chosen.begin(), chosen.end());
+  }
+  AgentWorldBuildReport r;
+  std::vector<AgentWorld::ClassWorldEntry> classes;
+  for (const AgentClass* agent : chosen) {
+    ASSIGN_OR_RETURN(Grid class_grid, DeriveClassGrid(terrain, *agent));
+    BuildOptions build = options.build;
+    build.params.connectivity = agent->connectivity;
+    if (options.build.progress) {
+      const std::string prefix = absl::StrCat("class ", agent->name, ": ");
+      build.progress = [&options, prefix](const std::string& stage,
+                                          int64_t done, int64_t total) {
+        options.build.progress(prefix + stage, done, total);
+      };
+    }
+    BuildReport build_report;
+    absl::StatusOr<World> world =
+        BuildWorld(std::move(class_grid), build, &build_report);
+    if (!world.ok()) {
+      return absl::Status(world.status().code(),
+                          absl::StrCat("agent class '", agent->name,
+                                       "': ", world.status().message()));
+    }
+    classes.push_back({*agent, *std::move(world)});
+    r.classes.push_back({agent->name, std::move(build_report)});
+  }
+  if (report != nullptr) *report = std::move(r);
+  return AgentWorld(std::move(agents), std::move(terrain), std::move(classes));
+}
+
+}  // namespace zonepath

@@ -1,0 +1,160 @@
+// AgentWorld: one world that answers queries for every agent class of an
+// agent file — the terrain once, and per unoriented class the abstraction
+// built on its class grid (class_grid.h), in one file.
+//
+// Why one file: a game ships one world, not one per unit kind, and each
+// separate class world would carry its own copy of the grid. Here the
+// terrain (1 byte a cell) is stored once; each class adds only its
+// abstraction (its beacons and abstract edges, which differ per class
+// because footprints and costs move the entrances and the shortest ways
+// between them). The class grids are derived from the terrain when the
+// world is loaded (DeriveClassGrid, O(cells) per class, 1 byte a cell plus
+// component labels of memory each), never stored.
+//
+// Oriented classes have no class grid, so no abstraction: the world records
+// them (with the whole agent file) and they are planned by the exact
+// class-aware search on the terrain (ClassAStar). AgentPlanner
+// (agent_planner.h) picks the right planner by class name.
+//
+// Immutable once made, like World: share one `const AgentWorld` between
+// threads; each thread plans with its own planners.
+//
+//   ASSIGN_OR_RETURN(AgentWorld world, LoadAgentWorldFile("mixed.zpa"));
+//   ASSIGN_OR_RETURN(const World* tank, world.ClassWorld("tank"));
+//   Planner planner(*tank);  // anchor coordinates of the tank's footprint
+//
+// File layout (little-endian, AgentWorldHeader): magic "ZPAGENTS", version,
+// endianness mark, the terrain's size, the class count, a table with one
+// AgentWorldClassEntry per class world, and CRC-32s of the header and table,
+// of the agent-file text, of the terrain bytes and of each class world;
+// then, each at a 4096-byte offset, the agent-file text (FormatAgentText),
+// the terrain's cell bytes row by row, and per class a world file without
+// grid sections (WriteWorldWithoutGrid), so a mapped file's arrays are used
+// in place. Loading checks everything before use and fails like
+// LoadWorldFile (DataLoss for a truncated, corrupt or inconsistent file,
+// FailedPrecondition for another file kind or version), naming the file,
+// the class and the field; a bad agent text fails as the agent file would,
+// naming the world file.
+#ifndef ZONEPATH_AGENTS_AGENT_WORLD_H_
+#define ZONEPATH_AGENTS_AGENT_WORLD_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "zonepath/agents/agent_class.h"
+#include "zonepath/agents/agent_file.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/world/world.h"
+#include "zonepath/world/world_file.h"
+
+namespace zonepath {
+
+inline constexpr char kAgentWorldMagic[8] = {'Z', 'P', 'A', 'G',
+                                             'E', 'N', 'T', 'S'};
+inline constexpr uint32_t kAgentWorldFormatVersion = 1;
+
+struct AgentWorldHeader {
+  char magic[8];
+  uint32_t version;
+  uint32_t endian_mark;   // world_format::kEndianMark
+  uint32_t header_bytes;  // sizeof(AgentWorldHeader)
+  uint32_t class_count;   // entries in the class table that follows
+  int32_t width;
+  int32_t height;
+  uint64_t agents_offset;  // agent-file text
+  uint64_t agents_size;
+  uint64_t terrain_offset;  // width x height bytes
+  uint32_t agents_crc;
+  uint32_t terrain_crc;
+  uint32_t reserved;    // 0
+  uint32_t header_crc;  // CRC-32 of header + class table, this field 0
+};
+static_assert(sizeof(AgentWorldHeader) == 72);
+
+struct AgentWorldClassEntry {
+  uint32_t class_index;  // into the agent text's classes ("default" = 0)
+  uint32_t crc;          // CRC-32 of the class world's bytes
+  uint64_t offset;       // a world file without grid sections
+  uint64_t size;
+  uint64_t reserved;  // 0
+};
+static_assert(sizeof(AgentWorldClassEntry) == 32);
+
+class AgentWorld {
+ public:
+  struct ClassWorldEntry {
+    AgentClass agent;
+    World world;  // on the class grid; anchor coordinates
+  };
+
+  // `classes` are unoriented classes of `agents`, each with its world built
+  // on DeriveClassGrid(terrain, class); checked by the callers that make
+  // one (BuildAgentWorld, LoadAgentWorldFile).
+  AgentWorld(AgentSet agents, Grid terrain,
+             std::vector<ClassWorldEntry> classes)
+      : agents_(std::move(agents)),
+        terrain_(std::move(terrain)),
+        classes_(std::move(classes)) {}
+
+  const AgentSet& agents() const { return agents_; }
+  // Cell bytes are terrain types (agent_class.h).
+  const Grid& terrain() const { return terrain_; }
+  // The classes this world has an abstraction for, in agent-file order.
+  const std::vector<ClassWorldEntry>& classes() const { return classes_; }
+
+  // The world of class `name` (the pointer lives as long as this
+  // AgentWorld). InvalidArgument for a class the agent file does not name;
+  // FailedPrecondition for a class it names without a world here (an
+  // oriented class, or one left out of the build).
+  absl::StatusOr<const World*> ClassWorld(absl::string_view name) const;
+
+  // Terrain, class grids and abstractions, plus what planners derived.
+  size_t MemoryUsage() const;
+
+ private:
+  AgentSet agents_;
+  Grid terrain_;
+  std::vector<ClassWorldEntry> classes_;
+};
+
+// Bytes of each part of an agent world file.
+struct AgentWorldFileSizes {
+  uint64_t total = 0;
+  uint64_t header = 0;   // header, class table, agent text
+  uint64_t terrain = 0;  // the cell bytes
+  struct PerClass {
+    std::string name;
+    uint64_t bytes = 0;  // the class's world file (its abstraction)
+  };
+  std::vector<PerClass> classes;
+};
+
+// True when `bytes` starts with the agent world magic (for tools that take
+// either kind of world file).
+bool LooksLikeAgentWorld(absl::string_view bytes);
+
+// Writes the file atomically (temporary file, then rename).
+absl::Status SaveAgentWorldFile(const AgentWorld& world,
+                                const std::string& path,
+                                AgentWorldFileSizes* sizes = nullptr);
+std::string SerializeAgentWorld(const AgentWorld& world,
+                                AgentWorldFileSizes* sizes = nullptr);
+
+// Loads every class world of the file (each class grid derived from the
+// terrain: O(cells) per class). options.map, verify_checksums,
+// verify_refinement, threads and memory_limit mean what they mean for
+// LoadWorldFile; the memory estimate counts one class grid per class.
+absl::StatusOr<AgentWorld> LoadAgentWorldFile(
+    const std::string& path, const LoadOptions& options = {},
+    AgentWorldFileSizes* sizes = nullptr);
+absl::StatusOr<AgentWorld> ParseAgentWorld(absl::string_view bytes,
+                                           absl::string_view name,
+                                           const LoadOptions& options = {});
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_AGENTS_AGENT_WORLD_H_

@@ -1,0 +1,49 @@
+// Offline build of an AgentWorld (agent_world.h): one world for many agent
+// classes. Each unoriented class's abstraction is built on its class grid
+// (DeriveClassGrid) with the same zone parameters; the terrain is kept once.
+//
+//   ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile("example.agents"));
+//   ASSIGN_OR_RETURN(Grid terrain, ReadMapFile("mixed.map", agents.Legend()));
+//   ASSIGN_OR_RETURN(AgentWorld world,
+//                    BuildAgentWorld(std::move(terrain), agents, {}));
+//   RETURN_IF_ERROR(SaveAgentWorldFile(world, "mixed.zpa"));
+#ifndef ZONEPATH_AGENTS_BUILD_AGENT_WORLD_H_
+#define ZONEPATH_AGENTS_BUILD_AGENT_WORLD_H_
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "zonepath/agents/agent_file.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/grid/grid.h"
+#include "zonepath/offline/build_world.h"
+
+namespace zonepath {
+
+struct AgentWorldBuildOptions {
+  // Zone parameters and threads of every class build; each class builds
+  // with its own connectivity (build.params.connectivity is ignored).
+  BuildOptions build;
+  // Classes to build, by name; empty: every unoriented class of the agent
+  // set ("default" included). Naming an oriented or unknown class, or one
+  // twice, is InvalidArgument.
+  std::vector<std::string> classes;
+};
+
+struct AgentWorldBuildReport {
+  struct PerClass {
+    std::string name;
+    BuildReport build;
+  };
+  std::vector<PerClass> classes;
+};
+
+// Builds the class worlds one after the other (each with build.threads).
+absl::StatusOr<AgentWorld> BuildAgentWorld(
+    Grid terrain, AgentSet agents, const AgentWorldBuildOptions& options,
+    AgentWorldBuildReport* report = nullptr);
+
+}  // namespace zonepath
+
+#endif  // ZONEPATH_AGENTS_BUILD_AGENT_WORLD_H_

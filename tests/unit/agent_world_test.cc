@@ -1,0 +1,388 @@
+// One world for many agent classes (issue 17): the agent world file keeps
+// the terrain once and each class's abstraction; loaded, every class world
+// is the world a separate build on its class grid gives (same bytes); the
+// AgentPlanner answers per class with legal paths no cheaper than the exact
+// class-aware search and with its reachability; terrain changes keep every
+// class equal to a full rebuild; damaged files are errors naming the field.
+// Seeds are printed on failure.
+#include "zonepath/agents/agent_world.h"
+
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "alloc_counter.h"
+#include "gtest/gtest.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/build_agent_world.h"
+#include "zonepath/agents/class_astar.h"
+#include "zonepath/agents/class_grid.h"
+#include "zonepath/agents/class_world_changes.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/world/world_file.h"
+
+namespace zonepath {
+namespace {
+
+AgentSet ExampleAgents() {
+  absl::StatusOr<AgentSet> agents =
+      ParseAgentFile(ZONEPATH_SOURCE_DIR "/data/agents/example.agents");
+  EXPECT_TRUE(agents.ok()) << agents.status();
+  return *std::move(agents);
+}
+
+Grid MixedTerrain(uint64_t seed, int32_t width, int32_t height) {
+  MapGenOptions g;
+  g.kind = MapKind::kMixed;
+  g.width = width;
+  g.height = height;
+  g.seed = seed;
+  return *GenerateMap(g);
+}
+
+AgentWorldBuildOptions SmallZones() {
+  AgentWorldBuildOptions o;
+  o.build.params.zone_size = 16;
+  o.build.params.levels = 2;
+  o.build.threads = 1;
+  return o;
+}
+
+void ExpectSameClass(const AgentClass& a, const AgentClass& b) {
+  EXPECT_EQ(a.name, b.name);
+  EXPECT_EQ(a.cost_of_type, b.cost_of_type) << a.name;
+  EXPECT_EQ(a.width, b.width) << a.name;
+  EXPECT_EQ(a.length, b.length) << a.name;
+  EXPECT_EQ(a.connectivity, b.connectivity) << a.name;
+  EXPECT_EQ(a.oriented, b.oriented) << a.name;
+  EXPECT_EQ(a.backward_factor, b.backward_factor) << a.name;
+  EXPECT_EQ(a.turn_cost, b.turn_cost) << a.name;
+}
+
+TEST(AgentWorldTest, AgentTextRoundTrips) {
+  AgentSet agents = ExampleAgents();
+  agents.classes.back().backward_factor = 1.0 / 3.0 + 1;  // not short
+  const absl::StatusOr<std::string> text = FormatAgentText(agents);
+  ASSERT_TRUE(text.ok()) << text.status();
+  const absl::StatusOr<AgentSet> back = ParseAgentText(*text, "formatted");
+  ASSERT_TRUE(back.ok()) << back.status() << "\n" << *text;
+  ASSERT_EQ(back->classes.size(), agents.classes.size());
+  for (size_t i = 0; i < agents.classes.size(); ++i) {
+    ExpectSameClass(back->classes[i], agents.classes[i]);
+  }
+  ASSERT_EQ(back->terrain_types.size(), agents.terrain_types.size());
+  EXPECT_EQ(*FormatAgentText(*back), *text);
+
+  AgentSet unnamed = agents;
+  unnamed.classes[1].cost_of_type[200] = 3;  // type 200 has no terrain line
+  EXPECT_EQ(FormatAgentText(unnamed).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
+  const AgentSet agents = ExampleAgents();
+  const Grid terrain = MixedTerrain(3, 120, 100);
+  const AgentWorldBuildOptions o = SmallZones();
+  const absl::StatusOr<AgentWorld> built = BuildAgentWorld(terrain, agents, o);
+  ASSERT_TRUE(built.ok()) << built.status();
+  AgentWorldFileSizes sizes;
+  const std::string bytes = SerializeAgentWorld(*built, &sizes);
+  ASSERT_FALSE(bytes.empty());
+  EXPECT_EQ(sizes.total, bytes.size());
+  EXPECT_EQ(sizes.terrain, 120u * 100u);
+
+  const absl::StatusOr<AgentWorld> loaded = ParseAgentWorld(bytes, "mixed.zpa");
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ(loaded->terrain().CostVector(), terrain.CostVector());
+  std::vector<std::string> names;
+  for (const AgentClass& c : agents.classes) {
+    if (!c.oriented) names.push_back(c.name);
+  }
+  ASSERT_EQ(loaded->classes().size(), names.size());
+  for (size_t i = 0; i < names.size(); ++i) {
+    const AgentClass& agent = loaded->classes()[i].agent;
+    EXPECT_EQ(agent.name, names[i]);
+    BuildOptions separate = o.build;
+    separate.params.connectivity = agent.connectivity;
+    const absl::StatusOr<World> own =
+        BuildWorld(*DeriveClassGrid(terrain, agent), separate);
+    ASSERT_TRUE(own.ok()) << own.status();
+    const absl::StatusOr<const World*> shared = loaded->ClassWorld(agent.name);
+    ASSERT_TRUE(shared.ok()) << shared.status();
+    EXPECT_EQ(SerializeWorld(**shared), SerializeWorld(*own)) << agent.name;
+  }
+  // Loaded again, it saves to the same bytes.
+  EXPECT_EQ(SerializeAgentWorld(*loaded), bytes);
+
+  EXPECT_EQ(loaded->ClassWorld("ship").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_EQ(loaded->ClassWorld("submarine").status().code(),
+            absl::StatusCode::kInvalidArgument);
+
+  AgentWorldBuildOptions some = o;
+  some.classes = {"tank", "infantry"};
+  const absl::StatusOr<AgentWorld> two = BuildAgentWorld(terrain, agents, some);
+  ASSERT_TRUE(two.ok()) << two.status();
+  ASSERT_EQ(two->classes().size(), 2u);
+  EXPECT_EQ(two->classes()[0].agent.name, "infantry");  // file order
+  EXPECT_EQ(two->ClassWorld("scout").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  some.classes = {"ship"};
+  EXPECT_EQ(BuildAgentWorld(terrain, agents, some).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  some.classes = {"tank", "tank"};
+  EXPECT_EQ(BuildAgentWorld(terrain, agents, some).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(AgentWorldTest, SavedAndMappedWorldLoadsTheSameClasses) {
+  const AgentSet agents = ExampleAgents();
+  const absl::StatusOr<AgentWorld> built =
+      BuildAgentWorld(MixedTerrain(5, 90, 70), agents, SmallZones());
+  ASSERT_TRUE(built.ok()) << built.status();
+  const std::string path =
+      absl::StrCat(::testing::TempDir(), "/agent_world_test.zpa");
+  ASSERT_TRUE(SaveAgentWorldFile(*built, path).ok());
+  for (const bool map : {true, false}) {
+    LoadOptions options;
+    options.map = map;
+    options.verify_refinement = true;
+    const absl::StatusOr<AgentWorld> loaded = LoadAgentWorldFile(path, options);
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    EXPECT_EQ(SerializeAgentWorld(*loaded), SerializeAgentWorld(*built));
+    EXPECT_GT(loaded->MemoryUsage(), 0u);
+  }
+  LoadOptions tight;
+  tight.memory_limit = 1000;
+  EXPECT_EQ(LoadAgentWorldFile(path, tight).status().code(),
+            absl::StatusCode::kResourceExhausted);
+  std::remove(path.c_str());
+}
+
+// Anchor positions legal for `agent` (any heading for oriented classes).
+std::vector<Point> LegalAnchors(const Grid& terrain, const AgentClass& agent) {
+  std::vector<Point> out;
+  for (int32_t y = 0; y < terrain.height(); ++y) {
+    for (int32_t x = 0; x < terrain.width(); ++x) {
+      if (PositionCost(terrain, agent, {x, y}) != 0) out.push_back({x, y});
+    }
+  }
+  return out;
+}
+
+TEST(AgentWorldTest, PlannerAnswersEveryClassLikeTheExactSearch) {
+  const AgentSet agents = ExampleAgents();
+  int64_t found = 0, unreachable = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const Grid terrain = MixedTerrain(seed, 96, 80);
+    const absl::StatusOr<AgentWorld> world =
+        BuildAgentWorld(terrain, agents, SmallZones());
+    ASSERT_TRUE(world.ok()) << world.status();
+    AgentPlanner planner(*world);
+    ClassAStar exact(terrain);
+    std::mt19937_64 rng(seed * 977);
+    for (const AgentClass& agent : agents.classes) {
+      const std::vector<Point> anchors = LegalAnchors(terrain, agent);
+      if (anchors.size() < 2) continue;
+      for (int q = 0; q < 12; ++q) {
+        const Point s = anchors[rng() % anchors.size()];
+        const Point g = anchors[rng() % anchors.size()];
+        const std::string context =
+            absl::StrCat("seed ", seed, " class ", agent.name, " (", s.x, ",",
+                         s.y, ")->(", g.x, ",", g.y, ")");
+        AgentPlanOptions options;
+        options.hierarchical.smooth = q % 2 == 0;
+        AgentPath path, oracle;
+        const absl::StatusOr<SearchOutcome> got =
+            planner.FindPath(agent.name, s, g, options, &path);
+        const absl::StatusOr<SearchOutcome> want =
+            exact.FindPath(agent, s, Direction::kN, g, {}, &oracle);
+        ASSERT_TRUE(want.ok()) << context << ": " << want.status();
+        ASSERT_TRUE(got.ok()) << context << ": " << got.status();
+        ASSERT_EQ(*got, *want) << context;
+        if (*got != SearchOutcome::kFound) {
+          ++unreachable;
+          continue;
+        }
+        ++found;
+        const absl::StatusOr<AgentWalk> walk =
+            WalkAgentPath(terrain, agent, path);
+        ASSERT_TRUE(walk.ok()) << context << ": " << walk.status();
+        EXPECT_EQ(walk->end, g) << context;
+        EXPECT_NEAR(walk->cost, path.cost(), 1e-9 * (1 + path.cost()))
+            << context;
+        EXPECT_GE(path.cost(), oracle.cost() * (1 - 1e-9)) << context;
+        if (agent.oriented) {
+          EXPECT_NEAR(path.cost(), oracle.cost(), 1e-9 * (1 + path.cost()))
+              << context;
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 100);
+  EXPECT_GT(unreachable, 0);
+  AgentSet only_default;
+  only_default.classes.push_back(AgentClass::Default());
+  const AgentWorld empty(only_default, MixedTerrain(1, 20, 20), {});
+  AgentPlanner none(empty);
+  AgentPath path;
+  EXPECT_EQ(none.FindPath("tank", {1, 1}, {2, 2}, {}, &path).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(none.FindPath("default", {1, 1}, {2, 2}, {}, &path).status().code(),
+            absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
+  const AgentSet agents = ExampleAgents();
+  const Grid terrain = MixedTerrain(2, 96, 80);
+  const absl::StatusOr<AgentWorld> world =
+      BuildAgentWorld(terrain, agents, SmallZones());
+  ASSERT_TRUE(world.ok()) << world.status();
+  AgentPlanner planner(*world);
+  const absl::StatusOr<const AgentClass*> tank = agents.Find("tank");
+  ASSERT_TRUE(tank.ok());
+  const std::vector<Point> anchors = LegalAnchors(terrain, **tank);
+  ASSERT_GT(anchors.size(), 10u);
+  std::mt19937_64 rng(11);
+  std::vector<std::pair<Point, Point>> queries;
+  for (int i = 0; i < 20; ++i) {
+    queries.push_back(
+        {anchors[rng() % anchors.size()], anchors[rng() % anchors.size()]});
+  }
+  AgentPath path;
+  AgentPlanOptions options;
+  for (int round = 0; round < 3; ++round) {  // two rounds of warm-up
+    const int64_t before = testing::AllocationCount();
+    for (const auto& q : queries) {
+      ASSERT_TRUE(
+          planner.FindPath("tank", q.first, q.second, options, &path).ok());
+    }
+    if (round == 2) {
+      EXPECT_EQ(testing::AllocationCount(), before);
+    }
+  }
+}
+
+TEST(AgentWorldTest, TerrainChangesEqualAFullRebuild) {
+  const AgentSet agents = ExampleAgents();
+  const AgentWorldBuildOptions o = SmallZones();
+  for (uint64_t seed = 1; seed <= 2; ++seed) {
+    Grid terrain = MixedTerrain(seed, 100, 90);
+    absl::StatusOr<AgentWorld> world = BuildAgentWorld(terrain, agents, o);
+    ASSERT_TRUE(world.ok()) << world.status();
+    std::mt19937_64 rng(seed * 7);
+    for (int batch = 0; batch < 4; ++batch) {
+      std::vector<CellChange> changes;
+      const int32_t x = static_cast<int32_t>(rng() % 90);
+      const int32_t y = static_cast<int32_t>(rng() % 80);
+      const int32_t type = static_cast<int32_t>(rng() % 7);
+      for (int32_t j = 0; j < 5; ++j) {
+        for (int32_t i = 0; i < 8; ++i)
+          changes.push_back({{x + i, y + j}, type});
+      }
+      changes.push_back({{x, y}, static_cast<int32_t>(rng() % 7)});  // again
+      const std::string context = absl::StrCat("seed ", seed, " batch ", batch);
+      absl::StatusOr<AgentWorld> next = ApplyTerrainChanges(*world, changes);
+      ASSERT_TRUE(next.ok()) << context << ": " << next.status();
+      const absl::StatusOr<AgentWorld> rebuilt =
+          BuildAgentWorld(next->terrain(), agents, o);
+      ASSERT_TRUE(rebuilt.ok()) << context;
+      EXPECT_EQ(next->terrain().cost(Point{x, y}), changes.back().cost)
+          << context;
+      ASSERT_EQ(SerializeAgentWorld(*next), SerializeAgentWorld(*rebuilt))
+          << context;
+      world = std::move(next);
+    }
+  }
+  const absl::StatusOr<AgentWorld> world =
+      BuildAgentWorld(MixedTerrain(1, 40, 40), agents, o);
+  ASSERT_TRUE(world.ok());
+  const std::vector<CellChange> outside = {{{40, 0}, 1}};
+  EXPECT_EQ(ApplyTerrainChanges(*world, outside).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  const std::vector<CellChange> bad_type = {{{1, 1}, 300}};
+  EXPECT_EQ(ApplyTerrainChanges(*world, bad_type).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
+TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
+  const AgentSet agents = ExampleAgents();
+  const absl::StatusOr<AgentWorld> built =
+      BuildAgentWorld(MixedTerrain(4, 64, 48), agents, SmallZones());
+  ASSERT_TRUE(built.ok());
+  const std::string bytes = SerializeAgentWorld(*built);
+  auto message = [](const absl::StatusOr<AgentWorld>& w) {
+    return std::string(w.status().message());
+  };
+  // Every truncation.
+  for (size_t n = 0; n < bytes.size(); n += 97) {
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bytes.substr(0, n), "cut.zpa");
+    ASSERT_FALSE(w.ok()) << n;
+  }
+  // Not an agent world (a plain world file).
+  const std::string plain = SerializeWorld(built->classes()[0].world);
+  EXPECT_EQ(ParseAgentWorld(plain, "plain.zpw").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  EXPECT_FALSE(LooksLikeAgentWorld(plain));
+  EXPECT_TRUE(LooksLikeAgentWorld(bytes));
+  // A flipped byte in the terrain, the agent text, a class world.
+  AgentWorldHeader header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  AgentWorldClassEntry last;
+  std::memcpy(&last,
+              bytes.data() + sizeof(header) +
+                  (header.class_count - 1) * sizeof(AgentWorldClassEntry),
+              sizeof(last));
+  struct Flip {
+    uint64_t at;
+    const char* expect;
+  };
+  for (const Flip& f :
+       {Flip{header.terrain_offset + 100, "terrain: checksum mismatch"},
+        Flip{header.agents_offset + 3, "agent text: checksum mismatch"},
+        Flip{last.offset + 5000, "class convoy: checksum mismatch"},
+        Flip{20, "header_crc mismatch"}}) {
+    std::string bad = bytes;
+    bad[f.at] ^= 0x20;
+    const absl::StatusOr<AgentWorld> w = ParseAgentWorld(bad, "bad.zpa");
+    ASSERT_FALSE(w.ok()) << f.expect;
+    EXPECT_NE(message(w).find(f.expect), std::string::npos) << message(w);
+    EXPECT_NE(message(w).find("bad.zpa"), std::string::npos) << message(w);
+  }
+  // Without checksums, the structural checks still name what is wrong: a
+  // class world's damaged header, an agent text that does not parse.
+  LoadOptions no_crc;
+  no_crc.verify_checksums = false;
+  {
+    std::string bad = bytes;
+    bad[last.offset + 20] = 0x7f;  // the class world's zone_size
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(message(w).find("class convoy"), std::string::npos) << message(w);
+  }
+  {
+    std::string bad = bytes;
+    bad[header.agents_offset] = '!';
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(message(w).find("bad.zpa: agent text:1"), std::string::npos)
+        << message(w);
+  }
+  // Random byte flips: an error or a world, never a crash.
+  std::mt19937_64 rng(5);
+  int refused = 0;
+  for (int i = 0; i < 300; ++i) {
+    std::string bad = bytes;
+    bad[rng() % bad.size()] ^= static_cast<char>(1 + rng() % 255);
+    if (!ParseAgentWorld(bad, "flip.zpa", no_crc).ok()) ++refused;
+  }
+  EXPECT_GT(refused, 0);
+}
+
+}  // namespace
+}  // namespace zonepath
