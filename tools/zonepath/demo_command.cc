@@ -16,6 +16,9 @@
 #include "commands.h"
 #include "common_flags.h"
 #include "zonepath/agents/agent_file.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/agents/build_agent_world.h"
 #include "zonepath/agents/class_astar.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/agents/class_path.h"
@@ -184,42 +187,60 @@ absl::Status AgentDemo() {
   }
   std::printf(
       "\nagents: %s on a generated %dx%d mixed world (zonepath gen --kind "
-      "mixed --seed 1): per class, the corner-to-corner query of its largest "
-      "component, HPA* (smoothed) on the class's world, exact class-aware "
-      "A* on the terrain, and the path re-walked for the footprint\n",
+      "mixed --seed 1), one agent world for every class; per class, the "
+      "corner-to-corner query of its largest component planned by name "
+      "(AgentPlanner: smoothed HPA* on the class's world, the exact search "
+      "for oriented classes), exact class-aware A* on the terrain, and the "
+      "path re-walked for the footprint\n",
       ZONEPATH_DEFAULT_AGENTS, terrain.width(), terrain.height());
+  const absl::Time build_begin = absl::Now();
+  ASSIGN_OR_RETURN(const AgentWorld world, BuildAgentWorld(terrain, set, {}));
+  const double build_ms = absl::ToDoubleMilliseconds(absl::Now() - build_begin);
+  AgentWorldFileSizes sizes;
+  if (SerializeAgentWorld(world, &sizes).empty()) {
+    return absl::InternalError("the agent world could not be serialised");
+  }
+  std::printf(
+      "  agent world: %zu class worlds built in %.0f ms, file %llu bytes "
+      "(terrain %llu, once)\n",
+      world.classes().size(), build_ms,
+      static_cast<unsigned long long>(sizes.total),
+      static_cast<unsigned long long>(sizes.terrain));
+  AgentPlanner planner(world);
   ClassAStar exact(terrain);
   for (const AgentClass& agent : set.classes) {
+    // Endpoints from the class grid; for an oriented class, from the grid
+    // of its turn square (m x m, m = the longer side): positions where it
+    // can turn to any heading, between which it can always move (turn,
+    // then step inside the square's legal positions), so the query has a
+    // path (start heading N, goal heading free).
+    AgentClass positions = agent;
     if (agent.oriented) {
-      std::printf(
-          "  %-9s %dx%d oriented: planned by the exact search only "
-          "(no class grid describes a heading)\n",
-          agent.name.c_str(), agent.width, agent.length);
-      continue;
+      positions.oriented = false;
+      positions.width = positions.length = std::max(agent.width, agent.length);
     }
-    ASSIGN_OR_RETURN(Grid class_grid, DeriveClassGrid(terrain, agent));
+    ASSIGN_OR_RETURN(Grid class_grid, DeriveClassGrid(terrain, positions));
     if (class_grid.component_count() == 0) {
       std::printf("  %-9s no legal position on this world\n",
                   agent.name.c_str());
       continue;
     }
     const auto [start, goal] = LongQueries(class_grid, 1)[0];
-    BuildOptions build;
-    build.params.connectivity = agent.connectivity;
-    ASSIGN_OR_RETURN(World world, BuildWorld(std::move(class_grid), build));
-    Planner planner(world);
-    PlanOptions plan;
-    plan.smooth = true;
-    RunLengthPath path;
+    AgentPlanOptions plan;
+    plan.hierarchical.smooth = true;
+    AgentPath path;
+    // Timed the second time: the first makes the class's planner.
+    RETURN_IF_ERROR(
+        planner.FindPath(agent.name, start, goal, plan, &path).status());
+    const absl::Time begin = absl::Now();
     ASSIGN_OR_RETURN(SearchOutcome outcome,
-                     planner.FindPath(start, goal, plan, &path));
+                     planner.FindPath(agent.name, start, goal, plan, &path));
+    const double planned_us = absl::ToDoubleMicroseconds(absl::Now() - begin);
     if (outcome != SearchOutcome::kFound) {
       return absl::InternalError(absl::StrCat(
           "class ", agent.name, ": no path in its own largest component"));
     }
-    const absl::Duration hpa_time = planner.stats().total_time();
-    ASSIGN_OR_RETURN(const AgentWalk walk,
-                     CheckClassPath(terrain, agent, path));
+    ASSIGN_OR_RETURN(const AgentWalk walk, WalkAgentPath(terrain, agent, path));
     AgentPath optimal;
     ASSIGN_OR_RETURN(const SearchOutcome exact_outcome,
                      exact.FindPath(agent, start, Direction::kN, goal,
@@ -228,18 +249,23 @@ absl::Status AgentDemo() {
       return absl::InternalError(absl::StrCat(
           "class ", agent.name, ": the exact search found no path"));
     }
+    RunLengthPath moves;
+    const double road_share = ToRunLengthPath(path, &moves).ok()
+                                  ? RoadShare(terrain, moves, road)
+                                  : -1;
     std::printf(
-        "  %-9s %dx%d %s-connected %s -> %s: hpa* cost %.1f in %.0f us "
-        "(exact %.1f in %.0f us, +%.2f%%), %lld steps, %.0f%% on road, "
-        "footprint legal (walked cost %.1f)\n",
+        "  %-9s %dx%d %s-connected%s %s -> %s: %s cost %.1f in %.0f us "
+        "(exact %.1f in %.0f us, +%.2f%%), %lld steps",
         agent.name.c_str(), agent.width, agent.length,
         agent.connectivity == Connectivity::kEight ? "8" : "4",
-        PointString(start).c_str(), PointString(goal).c_str(), path.cost(),
-        absl::ToDoubleMicroseconds(hpa_time), optimal.cost(),
+        agent.oriented ? " oriented" : "", PointString(start).c_str(),
+        PointString(goal).c_str(), agent.oriented ? "exact" : "hpa*",
+        path.cost(), planned_us, optimal.cost(),
         absl::ToDoubleMicroseconds(exact.stats().time),
         100 * (path.cost() - optimal.cost()) / optimal.cost(),
-        static_cast<long long>(path.steps()), RoadShare(terrain, path, road),
-        walk.cost);
+        static_cast<long long>(path.steps()));
+    if (road_share >= 0) std::printf(", %.0f%% on road", road_share);
+    std::printf(", footprint legal (walked cost %.1f)\n", walk.cost);
   }
   return absl::OkStatus();
 }
