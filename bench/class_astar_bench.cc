@@ -22,6 +22,8 @@
 #include "bench_maps.h"
 #include "bench_status.h"
 #include "benchmark/benchmark.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_astar.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/offline/build_world.h"
@@ -41,6 +43,8 @@ struct Workload {
   // HPA* worlds: on the terrain (default class) and on the 3 x 3 class grid.
   std::unique_ptr<World> default_world;
   std::unique_ptr<World> square3_world;
+  // The cart's agent world (its guide world), for AgentPlanner.
+  std::unique_ptr<AgentWorld> cart_world;
 };
 
 Workload* TheWorkload() {
@@ -81,6 +85,15 @@ Workload* TheWorkload() {
     w->default_world = std::make_unique<World>(*BuildWorld(w->grid, build));
     w->square3_world = std::make_unique<World>(
         *BuildWorld(*DeriveClassGrid(w->grid, w->square3), build));
+    AgentSet agents;
+    agents.classes = {AgentClass::Default(), w->cart};
+    std::vector<AgentWorld::ClassWorldEntry> classes;
+    BuildOptions cart_build = build;
+    cart_build.params.connectivity = w->cart.connectivity;
+    classes.push_back(
+        {w->cart, *BuildWorld(*DeriveGuideGrid(w->grid, w->cart), cart_build)});
+    w->cart_world = std::make_unique<AgentWorld>(std::move(agents), w->grid,
+                                                 std::move(classes));
     std::fprintf(stderr,
                  "Cauldron: %zu longest-quarter queries legal and "
                  "reachable for every class\n",
@@ -201,6 +214,66 @@ void RunClassHpa(benchmark::State& state) {
   SetCounters(state, expanded, queries);
   state.counters["subopt_pct"] = benchmark::Counter(100.0 * excess / queries);
 }
+
+// The oriented cart by AgentPlanner: a route on its guide world followed
+// by bounded exact searches of arg 0 route cells each; arg 1: the route
+// smoothed. "subopt_pct" against ClassAStar's optimum, "widened" and
+// "fallbacks" per query.
+void RunOrientedPlanner(benchmark::State& state) {
+  const Workload* work = TheWorkload();
+  if (work == nullptr || work->queries.empty()) {
+    state.SkipWithError("no Cauldron workload");
+    return;
+  }
+  std::vector<double> optimal;
+  {
+    ClassAStar search(work->grid);
+    AgentPath path;
+    for (const Query& q : work->queries) {
+      auto outcome = search.FindPath(work->cart, q.start, Direction::kN, q.goal,
+                                     ClassAStarOptions(), &path);
+      if (!BenchOk(state, outcome)) return;
+      optimal.push_back(path.cost());
+    }
+  }
+  AgentPlanner planner(*work->cart_world);
+  AgentPlanOptions options;
+  options.follow_steps = static_cast<int>(state.range(0));
+  options.hierarchical.smooth = state.range(1) != 0;
+  AgentPath path;
+  int64_t expanded = 0, queries = 0, widened = 0, fallbacks = 0;
+  double excess = 0;
+  for (auto _ : state) {
+    for (size_t i = 0; i < work->queries.size(); ++i) {
+      const Query& q = work->queries[i];
+      auto outcome =
+          planner.FindPath(work->cart.name, q.start, q.goal, options, &path);
+      if (!BenchOk(state, outcome)) return;
+      if (*outcome != SearchOutcome::kFound) {
+        state.SkipWithError("AgentPlanner found no path");
+        return;
+      }
+      const OrientedStats& st = planner.oriented_stats();
+      expanded += st.expanded;
+      widened += st.widened;
+      fallbacks += st.exact_fallbacks;
+      excess += path.cost() / optimal[i] - 1.0;
+      ++queries;
+    }
+  }
+  SetCounters(state, expanded, queries);
+  state.counters["subopt_pct"] = benchmark::Counter(100.0 * excess / queries);
+  state.counters["widened"] =
+      benchmark::Counter(static_cast<double>(widened) / queries);
+  state.counters["fallbacks"] =
+      benchmark::Counter(static_cast<double>(fallbacks) / queries);
+}
+
+BENCHMARK(RunOrientedPlanner)
+    ->Name("Agents/AgentPlanner/oriented1x2")
+    ->ArgsProduct({{16, 24, 32}, {0, 1}})
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(5);
 
 BENCHMARK(RunClassHpa)
     ->Name("Agents/HPA/default")

@@ -1,5 +1,7 @@
 #include "zonepath/agents/agent_planner.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "zonepath/base/status_macros.h"
@@ -28,9 +30,7 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindPath(
     const AgentPlanOptions& options, AgentPath* path) {
   ASSIGN_OR_RETURN(const AgentClass* agent, world_->agents().Find(class_name));
   if (agent->oriented) {
-    if (!exact_.has_value()) exact_.emplace(world_->terrain());
-    return exact_->FindPath(*agent, start, options.start_heading, goal,
-                            options.exact, path);
+    return FindOriented(*agent, start, goal, options, path);
   }
   ASSIGN_OR_RETURN(Planner * planner, ClassPlanner(class_name));
   ASSIGN_OR_RETURN(
@@ -40,8 +40,176 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindPath(
   return outcome;
 }
 
+Direction AgentPlanner::Append(const AgentClass& agent, const AgentPath& piece,
+                               Direction heading, AgentPath* path) const {
+  const int eighths = 8 / agent.HeadingCount();
+  for (const AgentRun& run : piece.runs()) {
+    if (run.action == AgentAction::kTurn) {
+      path->AppendTurn(run.rotation, run.count);
+      heading = Rotate(
+          heading, run.rotation * eighths * static_cast<int>(run.count % 8));
+    } else {
+      path->AppendStep(run.action, run.heading, run.count);
+      heading = run.heading;
+    }
+  }
+  path->set_cost(path->cost() + piece.cost());
+  return heading;
+}
+
+absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
+    const AgentClass& agent, Point start, Point goal,
+    const AgentPlanOptions& options, AgentPath* path) {
+  oriented_stats_ = OrientedStats();
+  if (options.follow_steps < 1 || options.follow_margin < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "follow_steps ", options.follow_steps, " (>= 1) or follow_margin ",
+        options.follow_margin, " (>= 0) out of range"));
+  }
+  if (!exact_.has_value()) exact_.emplace(world_->terrain());
+  const Grid& terrain = world_->terrain();
+  // The endpoints as the exact search checks them (legal position for the
+  // heading; a heading the class has), before the guide sees them.
+  const Direction start_heading = options.start_heading;
+  if (!terrain.InBounds(start) || !terrain.InBounds(goal) ||
+      PositionCost(terrain, agent, start, start_heading) == kBlocked ||
+      !ValidHeading(agent, start_heading) ||
+      (options.goal_heading.has_value() &&
+       (!ValidHeading(agent, *options.goal_heading) ||
+        PositionCost(terrain, agent, goal, *options.goal_heading) ==
+            kBlocked))) {
+    ClassAStarOptions exact;
+    exact.goal_heading = options.goal_heading;
+    exact.max_expansions = 1;  // only its argument checks
+    absl::StatusOr<SearchOutcome> checked =
+        exact_->FindPath(agent, start, start_heading, goal, exact, &piece_);
+    if (!checked.ok()) return checked.status();
+    return absl::InvalidArgumentError("endpoint not legal for the class");
+  }
+  path->Reset(start, start_heading);
+  ASSIGN_OR_RETURN(Planner * guide, ClassPlanner(agent.name));
+  PlanOptions route;
+  route.smooth = options.hierarchical.smooth;
+  absl::StatusOr<SearchOutcome> routed =
+      guide->FindPath(start, goal, route, &moves_);
+  if (!routed.ok() &&
+      routed.status().code() == absl::StatusCode::kInvalidArgument) {
+    // A free goal heading with no heading legal at the goal.
+    return absl::InvalidArgumentError(
+        absl::StrCat("no heading of class '", agent.name,
+                     "' is legal at the goal: ", routed.status().message()));
+  }
+  if (!routed.ok()) return routed.status();
+  if (*routed != SearchOutcome::kFound) return *routed;
+
+  // The route's cells, start and goal included.
+  route_.clear();
+  route_.push_back(moves_.start());
+  for (const Run& run : moves_.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      const Point p = route_.back();
+      route_.push_back({p.x + Dx(run.direction), p.y + Dy(run.direction)});
+    }
+  }
+  const int m = std::max(agent.width, agent.length);
+  const size_t stride = static_cast<size_t>(options.follow_steps);
+  const size_t last = route_.size() - 1;
+  Point at = start;
+  Direction heading = start_heading;
+  size_t reached = 0;  // route index the unit has about reached
+  bool followed = true;
+  // Receding horizon: search from the unit to the route cell two strides
+  // ahead (in the box of that stretch and the unit, widened), keep the
+  // first half of the steps found, and go on from where they end; so no
+  // route cell but the goal is forced on the unit.
+  while (true) {
+    const size_t far = std::min(reached + 2 * stride, last);
+    Rect box{at.x, at.y, at.x + 1, at.y + 1};
+    for (size_t i = reached; i <= far; ++i) {
+      const Point c = route_[i];
+      box = Rect{std::min(box.x0, c.x), std::min(box.y0, c.y),
+                 std::max(box.x1, c.x + 1), std::max(box.y1, c.y + 1)};
+    }
+    bool found = false;
+    for (const int widen :
+         {options.follow_margin + m, 4 * (options.follow_margin + m)}) {
+      ClassAStarOptions exact;
+      if (far == last) exact.goal_heading = options.goal_heading;
+      exact.bounds =
+          Rect{std::max(0, box.x0 - widen), std::max(0, box.y0 - widen),
+               std::min(terrain.width(), box.x1 + widen + m),
+               std::min(terrain.height(), box.y1 + widen + m)};
+      absl::StatusOr<SearchOutcome> searched =
+          exact_->FindPath(agent, at, heading, route_[far], exact, &piece_);
+      oriented_stats_.expanded += exact_->stats().expanded;
+      // InvalidArgument: the waypoint's legal headings do not fit the box.
+      if (!searched.ok() &&
+          searched.status().code() != absl::StatusCode::kInvalidArgument) {
+        return searched.status();
+      }
+      if (searched.ok() && *searched == SearchOutcome::kFound) {
+        found = true;
+        break;
+      }
+      ++oriented_stats_.widened;
+    }
+    if (!found) {
+      followed = false;
+      break;
+    }
+    ++oriented_stats_.stretches;
+    const int64_t keep = piece_.steps() / 2;
+    if (far == last || keep == 0) {
+      heading = Append(agent, piece_, heading, path);
+      at = route_[far];
+      reached = far;
+      if (far == last) break;
+      continue;
+    }
+    // The first `keep` steps (and the turns before them), walked under the
+    // rules for their end state and cost.
+    prefix_.Reset(at, heading);
+    int64_t steps = 0;
+    for (const AgentRun& run : piece_.runs()) {
+      if (run.action == AgentAction::kTurn) {
+        prefix_.AppendTurn(run.rotation, run.count);
+        continue;
+      }
+      const uint32_t take =
+          static_cast<uint32_t>(std::min<int64_t>(run.count, keep - steps));
+      prefix_.AppendStep(run.action, run.heading, take);
+      steps += take;
+      if (steps == keep) break;
+    }
+    ASSIGN_OR_RETURN(const AgentWalk walk,
+                     WalkAgentPath(terrain, agent, prefix_));
+    prefix_.set_cost(walk.cost);
+    heading = Append(agent, prefix_, heading, path);
+    at = walk.end;
+    reached += stride;
+  }
+  if (!followed) {
+    // The rest exactly, from where the unit is: reachability is the same
+    // from there as from the start (every move can be undone).
+    oriented_stats_.exact_fallbacks = 1;
+    ClassAStarOptions exact;
+    exact.goal_heading = options.goal_heading;
+    ASSIGN_OR_RETURN(
+        const SearchOutcome rest,
+        exact_->FindPath(agent, at, heading, goal, exact, &piece_));
+    oriented_stats_.expanded += exact_->stats().expanded;
+    if (rest != SearchOutcome::kFound) {
+      path->Reset(start, start_heading);
+      return rest;
+    }
+    Append(agent, piece_, heading, path);
+  }
+  return SearchOutcome::kFound;
+}
+
 size_t AgentPlanner::MemoryUsage() const {
-  size_t bytes = sizeof(*this) + moves_.MemoryUsage();
+  size_t bytes = sizeof(*this) + moves_.MemoryUsage() + piece_.MemoryUsage() +
+                 prefix_.MemoryUsage() + route_.capacity() * sizeof(Point);
   for (const auto& p : planners_) {
     if (p != nullptr) bytes += p->MemoryUsage();
   }

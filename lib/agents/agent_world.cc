@@ -183,15 +183,11 @@ class AgentWorldParser {
       previous = e.class_index;
       const AgentClass& agent = agents.classes[e.class_index];
       const std::string label = absl::StrCat(name_, ": class ", agent.name);
-      if (agent.oriented) {
-        return Loss("class table entry ", i, ": class '", agent.name,
-                    "' is oriented (no class world)");
-      }
       const absl::string_view blob = Slice(e.offset, e.size);
       if (options_.verify_checksums && Crc(blob) != e.crc) {
         return Loss("class ", agent.name, ": checksum mismatch");
       }
-      absl::StatusOr<Grid> class_grid = DeriveClassGrid(*terrain, agent);
+      absl::StatusOr<Grid> class_grid = DeriveGuideGrid(*terrain, agent);
       if (!class_grid.ok()) {
         return Loss("class ", agent.name, ": ", class_grid.status().message());
       }
@@ -335,9 +331,7 @@ absl::StatusOr<const World*> AgentWorld::ClassWorld(
     if (c.agent.name == agent->name) return &c.world;
   }
   return absl::FailedPreconditionError(absl::StrCat(
-      "agent class '", name, "' has no world here",
-      agent->oriented ? " (oriented classes are planned by the exact search)"
-                      : " (left out of the build)"));
+      "agent class '", name, "' has no world here (left out of the build)"));
 }
 
 size_t AgentWorld::MemoryUsage() const {

@@ -18,18 +18,11 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
   RETURN_IF_ERROR(FormatAgentText(agents).status());
   std::vector<const AgentClass*> chosen;
   if (options.classes.empty()) {
-    for (const AgentClass& c : agents.classes) {
-      if (!c.oriented) chosen.push_back(&c);
-    }
+    for (const AgentClass& c : agents.classes) chosen.push_back(&c);
   } else {
     std::set<std::string> seen;
     for (const std::string& name : options.classes) {
       ASSIGN_OR_RETURN(const AgentClass* c, agents.Find(name));
-      if (c->oriented) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "agent class '", name,
-            "' is oriented: it has no class grid to build a world on"));
-      }
       if (!seen.insert(name).second) {
         return absl::InvalidArgumentError(
             absl::StrCat("agent class '", name, "' is named twice"));
@@ -42,7 +35,7 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
   AgentWorldBuildReport r;
   std::vector<AgentWorld::ClassWorldEntry> classes;
   for (const AgentClass* agent : chosen) {
-    ASSIGN_OR_RETURN(Grid class_grid, DeriveClassGrid(terrain, *agent));
+    ASSIGN_OR_RETURN(Grid class_grid, DeriveGuideGrid(terrain, *agent));
     BuildOptions build = options.build;
     build.params.connectivity = agent->connectivity;
     if (options.build.progress) {

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "zonepath/base/status_macros.h"
 
 namespace zonepath {
 namespace {
@@ -76,6 +78,33 @@ absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
   }
   rows = {};
   return Grid::Create(w, h, std::move(costs));
+}
+
+absl::StatusOr<Grid> DeriveGuideGrid(const Grid& terrain,
+                                     const AgentClass& agent) {
+  if (!agent.oriented) return DeriveClassGrid(terrain, agent);
+  AgentClass along = agent;  // heading N: width x length
+  along.oriented = false;
+  absl::StatusOr<Grid> north = DeriveClassGrid(terrain, along);
+  if (!north.ok() || agent.width == agent.length) return north;
+  std::swap(along.width, along.length);  // heading E: length x width
+  ASSIGN_OR_RETURN(const Grid east, DeriveClassGrid(terrain, along));
+  std::vector<uint8_t> costs = north->CostVector();
+  const std::vector<uint8_t> across = east.CostVector();
+  for (size_t i = 0; i < costs.size(); ++i) {
+    const uint8_t a = costs[i], b = across[i];
+    costs[i] = a == kBlocked ? b : b == kBlocked ? a : std::min(a, b);
+  }
+  return Grid::Create(terrain.width(), terrain.height(), std::move(costs));
+}
+
+uint8_t GuideCost(const Grid& terrain, const AgentClass& agent, Point anchor) {
+  const uint8_t north = PositionCost(terrain, agent, anchor, Direction::kN);
+  if (!agent.oriented || agent.width == agent.length) return north;
+  const uint8_t east = PositionCost(terrain, agent, anchor, Direction::kE);
+  return north == kBlocked  ? east
+         : east == kBlocked ? north
+                            : std::min(north, east);
 }
 
 }  // namespace zonepath

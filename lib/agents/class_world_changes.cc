@@ -4,6 +4,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "zonepath/agents/class_grid.h"
 #include "zonepath/base/status_macros.h"
 
 namespace zonepath {
@@ -11,11 +12,13 @@ namespace zonepath {
 absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
     const Grid& class_grid, const Grid& terrain_after, const AgentClass& agent,
     absl::Span<const Point> changed_cells) {
-  if (agent.oriented) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "agent class '", agent.name, "' is oriented: it has no class grid"));
-  }
   RETURN_IF_ERROR(CheckFootprint(agent));
+  // The guide grid of an oriented class (class_grid.h) looks at both axis
+  // footprints, so a change reaches anchors up to the longer side away.
+  const int32_t reach_x =
+      agent.oriented ? std::max(agent.width, agent.length) : agent.width;
+  const int32_t reach_y =
+      agent.oriented ? std::max(agent.width, agent.length) : agent.length;
   if (class_grid.width() != terrain_after.width() ||
       class_grid.height() != terrain_after.height()) {
     return absl::InvalidArgumentError(absl::StrCat(
@@ -24,7 +27,7 @@ absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
   }
   // Anchors whose footprint covers a changed cell, sorted and unique.
   std::vector<CellIndex> anchors;
-  anchors.reserve(changed_cells.size() * agent.width * agent.length);
+  anchors.reserve(changed_cells.size() * reach_x * reach_y);
   for (size_t i = 0; i < changed_cells.size(); ++i) {
     const Point c = changed_cells[i];
     if (!terrain_after.InBounds(c)) {
@@ -32,8 +35,8 @@ absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
           "changed cell ", i, " (", c.x, ",", c.y, ") is outside the ",
           terrain_after.width(), "x", terrain_after.height(), " terrain"));
     }
-    for (int32_t y = std::max(0, c.y - agent.length + 1); y <= c.y; ++y) {
-      for (int32_t x = std::max(0, c.x - agent.width + 1); x <= c.x; ++x) {
+    for (int32_t y = std::max(0, c.y - reach_y + 1); y <= c.y; ++y) {
+      for (int32_t x = std::max(0, c.x - reach_x + 1); x <= c.x; ++x) {
         anchors.push_back(class_grid.Index({x, y}));
       }
     }
@@ -43,7 +46,7 @@ absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
   std::vector<CellChange> out;
   for (CellIndex a : anchors) {
     const Point p = class_grid.ToPoint(a);
-    const uint8_t cost = PositionCost(terrain_after, agent, p);
+    const uint8_t cost = GuideCost(terrain_after, agent, p);
     if (cost != class_grid.cost(a)) out.push_back({p, cost});
   }
   return out;

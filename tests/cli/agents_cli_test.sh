@@ -130,8 +130,21 @@ if ! cmp -s "$tmp/tank_all.txt" "$tmp/tank_world.txt"; then
 fi
 expect_exit 0 "render --agent tank on the agent world" "$zp" render \
   "$tmp/all.zpa" -o "$tmp/all.png" --path 0,0,20,1 --agent tank --scale 4
-expect_exit 1 "oriented class has no class world" "$zp" query \
-  "$tmp/all.zpa" 0 0 20 1 --agent ship
+# An oriented 1 x 2 cart: query follows its guide world under its rules;
+# scen (unoriented classes only) refuses it.
+cp "$agents" "$tmp/cart.agents"
+printf 'class cart size 1x2 connectivity 4 cost ground=1,road=1 oriented yes backward 2 turn 1\n' \
+  >>"$tmp/cart.agents"
+expect_exit 0 "agent world with a cart" "$zp" build "$tmp/a.map" \
+  -o "$tmp/cart.zpa" --agents "$tmp/cart.agents" --zone-size 4 \
+  --classes tank,cart
+expect_exit 0 "query --agent cart (oriented)" "$zp" query "$tmp/cart.zpa" \
+  0 0 20 1 --agent cart
+expect_grep "oriented class 'cart': rules checked" "$tmp/out" \
+  "oriented query re-walked"
+expect_exit 1 "scen refuses an oriented class" "$zp" scen "$tmp/a.map" \
+  "$tmp/a.scen" --agents "$tmp/cart.agents" --agent cart --algo hpa \
+  --world "$tmp/cart.zpa"
 expect_grep "oriented" "$tmp/err" "oriented class named"
 expect_exit 1 "unknown class on the agent world" "$zp" query \
   "$tmp/all.zpa" 0 0 20 1 --agent zeppelin
@@ -141,8 +154,8 @@ expect_exit 0 "agent world of two classes" "$zp" build "$tmp/a.map" \
 expect_exit 1 "a class left out of the build" "$zp" query "$tmp/two.zpa" \
   0 0 20 1 --agent infantry
 expect_grep "left out of the build" "$tmp/err" "missing class named"
-expect_exit 1 "--classes naming an oriented class" "$zp" build "$tmp/a.map" \
-  -o "$tmp/y.zpa" --agents "$agents" --classes tank,ship
+expect_exit 1 "--classes naming a class twice" "$zp" build "$tmp/a.map" \
+  -o "$tmp/y.zpa" --agents "$agents" --classes tank,tank
 if [ -e "$tmp/y.zpa" ]; then
   echo "FAIL: a failed agent build left $tmp/y.zpa"; failures=$((failures + 1))
 fi

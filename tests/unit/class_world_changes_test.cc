@@ -40,6 +40,14 @@ std::vector<AgentClass> Classes() {
   out.push_back(make("rect3x2", 3, 2, {1, 1, 2, 2, 0, 0}));
   out.push_back(make("tank", 2, 2, {1, 1, 0, 3, 0, 0}));
   out.push_back(make("boat", 1, 1, {0, 0, 0, 0, 2, 1}));
+  // Oriented: their worlds are built on the guide grid (DeriveGuideGrid).
+  AgentClass cart = make("cart", 1, 2, {1, 1, 2, 3, 0, 0});
+  cart.oriented = true;
+  cart.connectivity = Connectivity::kFour;
+  out.push_back(cart);
+  AgentClass ship = make("ship", 2, 3, {0, 0, 0, 0, 2, 1});
+  ship.oriented = true;
+  out.push_back(ship);
   return out;
 }
 
@@ -82,7 +90,9 @@ TEST(ClassWorldChangesTest, EqualAFullBuildOfTheChangedTerrain) {
     const std::vector<AgentClass> classes = Classes();
     std::vector<World> worlds;
     for (const AgentClass& c : classes) {
-      worlds.push_back(*BuildWorld(*DeriveClassGrid(terrain, c), o));
+      BuildOptions own = o;
+      own.params.connectivity = c.connectivity;
+      worlds.push_back(*BuildWorld(*DeriveGuideGrid(terrain, c), own));
     }
     std::mt19937_64 rng(seed * 31);
     int64_t class_cells_changed = 0;
@@ -102,8 +112,10 @@ TEST(ClassWorldChangesTest, EqualAFullBuildOfTheChangedTerrain) {
             worlds[k], after, classes[k], cells, {}, &report);
         ASSERT_TRUE(next.ok()) << context << ": " << next.status();
         class_cells_changed += report.changed_cells;
+        BuildOptions own = o;
+        own.params.connectivity = classes[k].connectivity;
         const World rebuilt =
-            *BuildWorld(*DeriveClassGrid(after, classes[k]), o);
+            *BuildWorld(*DeriveGuideGrid(after, classes[k]), own);
         ASSERT_EQ(next->grid().CostVector(), rebuilt.grid().CostVector())
             << context;
         ASSERT_EQ(SerializeWorld(*next), SerializeWorld(rebuilt)) << context;
@@ -115,12 +127,8 @@ TEST(ClassWorldChangesTest, EqualAFullBuildOfTheChangedTerrain) {
   }
 }
 
-TEST(ClassWorldChangesTest, RejectsOrientedClassesAndCellsOutside) {
+TEST(ClassWorldChangesTest, RejectsCellsOutside) {
   const Grid terrain = *Grid::Create(20, 20, std::vector<uint8_t>(400, 1));
-  AgentClass oriented = AgentClass::Default();
-  oriented.oriented = true;
-  EXPECT_EQ(ClassGridChanges(terrain, terrain, oriented, {}).status().code(),
-            absl::StatusCode::kInvalidArgument);
   const std::vector<Point> outside = {{3, 3}, {20, 1}};
   absl::StatusOr<std::vector<CellChange>> bad =
       ClassGridChanges(terrain, terrain, AgentClass::Default(), outside);

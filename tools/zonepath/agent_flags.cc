@@ -82,31 +82,41 @@ absl::StatusOr<bool> IsAgentWorldFile(const std::string& path) {
   return LooksLikeAgentWorld(file->bytes());
 }
 
-absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path) {
+absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
+                                               bool allow_oriented) {
   ASSIGN_OR_RETURN(const bool agent_world, IsAgentWorldFile(path));
   if (!agent_world) {
     ASSIGN_OR_RETURN(World world, LoadWorldFile(path, LoadOptionsFromFlags()));
     ASSIGN_OR_RETURN(std::optional<ClassWorld> agent,
                      ClassWorldFromFlags(world, path));
-    return LoadedWorld{std::move(world), std::move(agent)};
+    return LoadedWorld{std::move(world), std::move(agent), nullptr};
   }
   if (!absl::GetFlag(FLAGS_terrain).empty()) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": an agent world holds its terrain; drop --terrain"));
   }
-  ASSIGN_OR_RETURN(const AgentWorld loaded,
+  ASSIGN_OR_RETURN(AgentWorld loaded,
                    LoadAgentWorldFile(path, LoadOptionsFromFlags()));
+  auto agents = std::make_shared<const AgentWorld>(std::move(loaded));
   std::string name = absl::GetFlag(FLAGS_agent);
   if (name.empty()) name = "default";
-  absl::StatusOr<const World*> world = loaded.ClassWorld(name);
+  absl::StatusOr<const World*> world = agents->ClassWorld(name);
   if (!world.ok()) {
     return absl::Status(
         world.status().code(),
         absl::StrCat(path, ": --agent ", name, ": ", world.status().message()));
   }
-  ASSIGN_OR_RETURN(const AgentClass* agent, loaded.agents().Find(name));
-  // The class world shares its pages (and the mapping) with `loaded`.
-  return LoadedWorld{**world, ClassWorld{*agent, loaded.terrain()}};
+  ASSIGN_OR_RETURN(const AgentClass* agent, agents->agents().Find(name));
+  if (agent->oriented && !allow_oriented) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": --agent ", name,
+        ": an oriented class (plan it with query, which follows its guide "
+        "world with the class's rules; this command plans unoriented "
+        "classes)"));
+  }
+  // The class world shares its pages (and the mapping) with `agents`.
+  return LoadedWorld{**world, ClassWorld{*agent, agents->terrain()},
+                     std::move(agents)};
 }
 
 }  // namespace zonepath::cli

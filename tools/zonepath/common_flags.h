@@ -2,12 +2,14 @@
 #ifndef ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
 #define ZONEPATH_TOOLS_ZONEPATH_COMMON_FLAGS_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
 #include "zonepath/agents/agent_class.h"
+#include "zonepath/agents/agent_world.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/world/world.h"
@@ -57,11 +59,15 @@ absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
 // (agent_world.h), of which the class named by --agent ("default" when not
 // given) is taken, with the terrain the file holds. `agent` is set for an
 // agent world and for a plain one with --agent.
+// An oriented class (whose world is only a guide: plan it with
+// AgentPlanner on `agents`) is an error unless `allow_oriented`.
 struct LoadedWorld {
   World world;
   std::optional<ClassWorld> agent;
+  std::shared_ptr<const AgentWorld> agents;  // set for an agent world
 };
-absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path);
+absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
+                                               bool allow_oriented = false);
 // Whether the file at `path` is an agent world (by its magic).
 absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,

@@ -259,7 +259,7 @@ absl::Status AgentDemo() {
         agent.name.c_str(), agent.width, agent.length,
         agent.connectivity == Connectivity::kEight ? "8" : "4",
         agent.oriented ? " oriented" : "", PointString(start).c_str(),
-        PointString(goal).c_str(), agent.oriented ? "exact" : "hpa*",
+        PointString(goal).c_str(), agent.oriented ? "guided" : "hpa*",
         path.cost(), planned_us, optimal.cost(),
         absl::ToDoubleMicroseconds(exact.stats().time),
         100 * (path.cost() - optimal.cost()) / optimal.cost(),

@@ -14,11 +14,14 @@
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "commands.h"
 #include "common_flags.h"
 #include "nlohmann/json.hpp"
 #include "planner_flags.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/agents/class_path.h"
 #include "zonepath/base/status_macros.h"
@@ -36,6 +39,69 @@ nlohmann::json StageJson(const SearchStats& s) {
           {"time_us", absl::ToDoubleMicroseconds(s.time)}};
 }
 
+// An oriented class of an agent world: AgentPlanner (its guide world, then
+// the class's rules), the path re-walked on the terrain.
+absl::Status QueryOriented(const AgentWorld& world, const AgentClass& agent,
+                           Point start, Point goal) {
+  AgentPlanner planner(world);
+  AgentPlanOptions options;
+  options.hierarchical = PlanOptionsFromFlags();
+  AgentPath path;
+  const absl::Time begin = absl::Now();
+  ASSIGN_OR_RETURN(const SearchOutcome outcome,
+                   planner.FindPath(agent.name, start, goal, options, &path));
+  const double time_us = absl::ToDoubleMicroseconds(absl::Now() - begin);
+  if (outcome == SearchOutcome::kFound) {
+    absl::StatusOr<AgentWalk> walk =
+        WalkAgentPath(world.terrain(), agent, path);
+    if (!walk.ok() || walk->end != goal ||
+        std::abs(walk->cost - path.cost()) >
+            1e-9 * std::max(1.0, path.cost())) {
+      return absl::InternalError(absl::StrCat(
+          "the planned path fails the rules of class '", agent.name, "': ",
+          walk.ok() ? absl::StrCat("walked cost ", walk->cost)
+                    : std::string(walk.status().message())));
+    }
+  }
+  const OrientedStats& st = planner.oriented_stats();
+  if (absl::GetFlag(FLAGS_json)) {
+    nlohmann::json j = {{"status", std::string(SearchOutcomeName(outcome))},
+                        {"start", {start.x, start.y}},
+                        {"goal", {goal.x, goal.y}},
+                        {"agent", agent.name},
+                        {"oriented", true},
+                        {"cost", path.cost()},
+                        {"steps", path.steps()},
+                        {"turns", path.turns()},
+                        {"runs", path.runs().size()},
+                        {"moves", AgentRunsToString(path.runs())},
+                        {"stretches", st.stretches},
+                        {"widened", st.widened},
+                        {"exact_fallbacks", st.exact_fallbacks},
+                        {"expanded", st.expanded},
+                        {"time_us", time_us}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf("%s\n", std::string(SearchOutcomeName(outcome)).c_str());
+  if (outcome != SearchOutcome::kFound) return absl::OkStatus();
+  std::printf("cost %.6f, %lld steps and %lld turns in %zu runs\n", path.cost(),
+              static_cast<long long>(path.steps()),
+              static_cast<long long>(path.turns()), path.runs().size());
+  std::printf("moves %s\n", AgentRunsToString(path.runs()).c_str());
+  std::printf(
+      "oriented class '%s': rules checked on the agent world's terrain: "
+      "legal\n",
+      agent.name.c_str());
+  std::printf(
+      "  %lld bounded searches (%lld widened, %lld exact fallbacks), %lld "
+      "expanded, %.1f us\n",
+      static_cast<long long>(st.stretches), static_cast<long long>(st.widened),
+      static_cast<long long>(st.exact_fallbacks),
+      static_cast<long long>(st.expanded), time_us);
+  return absl::OkStatus();
+}
+
 absl::Status Query(const std::vector<std::string>& args) {
   int32_t v[4];
   for (int i = 0; i < 4; ++i) {
@@ -44,7 +110,12 @@ absl::Status Query(const std::vector<std::string>& args) {
           absl::StrCat("coordinate '", args[i + 1], "' is not an integer"));
     }
   }
-  ASSIGN_OR_RETURN(LoadedWorld loaded, LoadWorldFromFlags(args[0]));
+  ASSIGN_OR_RETURN(LoadedWorld loaded,
+                   LoadWorldFromFlags(args[0], /*allow_oriented=*/true));
+  if (loaded.agent.has_value() && loaded.agent->agent.oriented) {
+    return QueryOriented(*loaded.agents, loaded.agent->agent, {v[0], v[1]},
+                         {v[2], v[3]});
+  }
   const World& world = loaded.world;
   const std::optional<ClassWorld>& check = loaded.agent;
   Planner planner(world);
@@ -100,7 +171,9 @@ absl::Status Query(const std::vector<std::string>& args) {
   if (check.has_value()) {
     std::printf("footprint of class '%s' checked on %s: legal\n",
                 check->agent.name.c_str(),
-                absl::GetFlag(FLAGS_terrain).c_str());
+                loaded.agents != nullptr
+                    ? "the agent world's terrain"
+                    : absl::GetFlag(FLAGS_terrain).c_str());
   }
   auto line = [](const char* name, const SearchStats& s) {
     std::printf("  %-9s %8lld expanded %10.1f us\n", name,
@@ -128,8 +201,11 @@ const Command kQueryCommand = {
     "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
     "[--abstract-weight W] "
     "[--json] [--checksums=false] [--agents FILE --agent CLASS --terrain MAP]\n"
-    "With --agent, WORLD is the class's world (build --agent) of MAP; "
-    "coordinates are anchors; the path is checked for the footprint on MAP.",
+    "With --agent, WORLD is the class's world (build --agent) of MAP, or "
+    "an agent world (build --agents, no --terrain); coordinates are "
+    "anchors; the path is checked for the footprint on the terrain. An "
+    "oriented class of an agent world starts heading N, ends in any "
+    "heading.",
     {"query_command.cc", "common_flags.cc", "planner_flags.cc", "load_flags.cc",
      "memory_limit_flag.cc", "agent_flags.cc"},
     5,

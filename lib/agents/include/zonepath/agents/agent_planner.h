@@ -1,11 +1,24 @@
 // AgentPlanner: queries that name their agent class, on an AgentWorld.
 //
-// An unoriented class is planned by the hierarchical Planner on its class
-// world (anchor coordinates: the top-left cell of the footprint); an
-// oriented class, which has no class world, by the exact class-aware search
-// (ClassAStar) on the world's terrain. Both write an AgentPath (agent_path.h:
-// run-length steps, plus turn runs for oriented classes), legal for the
-// class's footprint and rules, with its walked cost in the outcome.
+// Unoriented classes: the hierarchical Planner on the class's world (anchor
+// coordinates: the top-left cell of the footprint), as for any world.
+//
+// Oriented classes (state = anchor x heading): the Planner finds a route on
+// the class's guide world (a relaxation, class_grid.h: legal for some
+// heading), and bounded exact searches of the class's real rules
+// (ClassAStar) follow it with a receding horizon: from the unit to the
+// route cell 2 x `follow_steps` ahead, inside the box of that stretch
+// widened by a margin, keeping the first half of the steps found; the
+// last search ends at the goal. A stretch the unit cannot follow in its
+// box (it must turn where the route is too narrow, say) is searched again
+// in a box 4 x wider, then exactly from where the unit is to the goal. So the
+// path is always legal and complete (a goal unreachable on the guide is
+// unreachable, answered by the guide's components or search); its cost is not
+// always optimal (README, "Agents": measured).
+//
+// Both write an AgentPath (agent_path.h: run-length steps, plus turn runs
+// for oriented classes), legal for the class's footprint and rules, with
+// its walked cost.
 //
 // One AgentPlanner per thread (it owns its planners' scratch, made on the
 // first query of each class and reused after: no allocation per query
@@ -36,10 +49,24 @@ namespace zonepath {
 struct AgentPlanOptions {
   // Unoriented classes: the hierarchical query's options (smoothing, ...).
   PlanOptions hierarchical;
-  // Oriented classes: heading at the start, and the exact search's options
-  // (goal heading fixed or free, bounds, expansion limit).
+  // Oriented classes: heading at the start, and the goal heading (fixed or
+  // free).
   Direction start_heading = Direction::kN;
-  ClassAStarOptions exact;
+  std::optional<Direction> goal_heading;
+  // Oriented classes: route cells the unit advances per bounded exact
+  // search (>= 1; each search looks twice as far), and the cells the
+  // search box extends beyond its stretch of the route on each side (>= 0;
+  // the footprint's longer side is added).
+  int follow_steps = 24;
+  int follow_margin = 6;
+};
+
+// What the last oriented query did (AgentPlanner::oriented_stats()).
+struct OrientedStats {
+  int64_t stretches = 0;        // bounded exact searches that succeeded
+  int64_t widened = 0;          // stretches searched again, 4 x wider
+  int64_t exact_fallbacks = 0;  // 1 if the rest was searched exactly
+  int64_t expanded = 0;         // states all exact searches expanded
 };
 
 class AgentPlanner {
@@ -61,15 +88,29 @@ class AgentPlanner {
   // for cursors and per-stage statistics; errors as FindPath's.
   absl::StatusOr<Planner*> ClassPlanner(absl::string_view class_name);
 
+  const OrientedStats& oriented_stats() const { return oriented_stats_; }
   size_t MemoryUsage() const;
 
  private:
+  absl::StatusOr<SearchOutcome> FindOriented(const AgentClass& agent,
+                                             Point start, Point goal,
+                                             const AgentPlanOptions& options,
+                                             AgentPath* path);
+  // Appends `piece` (which starts where `path` ends) to `path`; returns
+  // the heading at its end.
+  Direction Append(const AgentClass& agent, const AgentPath& piece,
+                   Direction heading, AgentPath* path) const;
+
   const AgentWorld* world_;
   PlannerOptions options_;
   // One per class world, made on first use.
   std::vector<std::unique_ptr<Planner>> planners_;
   std::optional<ClassAStar> exact_;
   RunLengthPath moves_;
+  AgentPath piece_;
+  AgentPath prefix_;
+  std::vector<Point> route_;
+  OrientedStats oriented_stats_;
 };
 
 }  // namespace zonepath

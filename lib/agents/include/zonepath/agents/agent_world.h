@@ -1,27 +1,29 @@
 // AgentWorld: one world that answers queries for every agent class of an
-// agent file — the terrain once, and per unoriented class the abstraction
-// built on its class grid (class_grid.h), in one file.
+// agent file: the terrain once, and per class the abstraction built on its
+// guide grid (class_grid.h: the class grid of an unoriented class, the
+// relaxation of an oriented one), in one file.
 //
 // Why one file: a game ships one world, not one per unit kind, and each
 // separate class world would carry its own copy of the grid. Here the
 // terrain (1 byte a cell) is stored once; each class adds only its
 // abstraction (its beacons and abstract edges, which differ per class
 // because footprints and costs move the entrances and the shortest ways
-// between them). The class grids are derived from the terrain when the
-// world is loaded (DeriveClassGrid, O(cells) per class, 1 byte a cell plus
-// component labels of memory each), never stored.
+// between them). The guide grids are derived from the terrain when the
+// world is loaded (O(cells) per class, 1 byte a cell plus component labels
+// of memory each), never stored.
 //
-// Oriented classes have no class grid, so no abstraction: the world records
-// them (with the whole agent file) and they are planned by the exact
-// class-aware search on the terrain (ClassAStar). AgentPlanner
-// (agent_planner.h) picks the right planner by class name.
+// An unoriented class's world answers its queries exactly as a world built
+// for that class alone would (the same bytes). An oriented class's world is
+// a guide: AgentPlanner (agent_planner.h) routes on it and follows the
+// route with bounded exact searches of the class's real rules.
 //
 // Immutable once made, like World: share one `const AgentWorld` between
 // threads; each thread plans with its own planners.
 //
 //   ASSIGN_OR_RETURN(AgentWorld world, LoadAgentWorldFile("mixed.zpa"));
-//   ASSIGN_OR_RETURN(const World* tank, world.ClassWorld("tank"));
-//   Planner planner(*tank);  // anchor coordinates of the tank's footprint
+//   AgentPlanner planner(world);
+//   ASSIGN_OR_RETURN(SearchOutcome outcome,
+//                    planner.FindPath("tank", start, goal, {}, &path));
 //
 // File layout (little-endian, AgentWorldHeader): magic "ZPAGENTS", version,
 // endianness mark, the terrain's size, the class count, a table with one
@@ -88,12 +90,12 @@ class AgentWorld {
  public:
   struct ClassWorldEntry {
     AgentClass agent;
-    World world;  // on the class grid; anchor coordinates
+    World world;  // on the guide grid; anchor coordinates
   };
 
-  // `classes` are unoriented classes of `agents`, each with its world built
-  // on DeriveClassGrid(terrain, class); checked by the callers that make
-  // one (BuildAgentWorld, LoadAgentWorldFile).
+  // `classes` are classes of `agents`, each with its world built on
+  // DeriveGuideGrid(terrain, class); checked by the callers that make one
+  // (BuildAgentWorld, LoadAgentWorldFile).
   AgentWorld(AgentSet agents, Grid terrain,
              std::vector<ClassWorldEntry> classes)
       : agents_(std::move(agents)),
@@ -107,9 +109,9 @@ class AgentWorld {
   const std::vector<ClassWorldEntry>& classes() const { return classes_; }
 
   // The world of class `name` (the pointer lives as long as this
-  // AgentWorld). InvalidArgument for a class the agent file does not name;
-  // FailedPrecondition for a class it names without a world here (an
-  // oriented class, or one left out of the build).
+  // AgentWorld): for an unoriented class the world its queries plan on,
+  // for an oriented one its guide. InvalidArgument for a class the agent
+  // file does not name; FailedPrecondition for one left out of the build.
   absl::StatusOr<const World*> ClassWorld(absl::string_view name) const;
 
   // Terrain, class grids and abstractions, plus what planners derived.
@@ -144,7 +146,7 @@ absl::Status SaveAgentWorldFile(const AgentWorld& world,
 std::string SerializeAgentWorld(const AgentWorld& world,
                                 AgentWorldFileSizes* sizes = nullptr);
 
-// Loads every class world of the file (each class grid derived from the
+// Loads every class world of the file (each guide grid derived from the
 // terrain: O(cells) per class). options.map, verify_checksums,
 // verify_refinement, threads and memory_limit mean what they mean for
 // LoadWorldFile; the memory estimate counts one class grid per class.

@@ -1,6 +1,8 @@
 // Offline build of an AgentWorld (agent_world.h): one world for many agent
-// classes. Each unoriented class's abstraction is built on its class grid
-// (DeriveClassGrid) with the same zone parameters; the terrain is kept once.
+// classes. Each class's abstraction is built on its guide grid
+// (DeriveGuideGrid: the class grid of an unoriented class, the relaxation
+// of an oriented one) with the same zone parameters; the terrain is kept
+// once.
 //
 //   ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile("example.agents"));
 //   ASSIGN_OR_RETURN(Grid terrain, ReadMapFile("mixed.map", agents.Legend()));
@@ -25,9 +27,9 @@ struct AgentWorldBuildOptions {
   // Zone parameters and threads of every class build; each class builds
   // with its own connectivity (build.params.connectivity is ignored).
   BuildOptions build;
-  // Classes to build, by name; empty: every unoriented class of the agent
-  // set ("default" included). Naming an oriented or unknown class, or one
-  // twice, is InvalidArgument.
+  // Classes to build, by name; empty: every class of the agent set
+  // ("default" included). Naming an unknown class, or one twice, is
+  // InvalidArgument.
   std::vector<std::string> classes;
 };
 

@@ -33,6 +33,21 @@ namespace zonepath {
 absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
                                      const AgentClass& agent);
 
+// The grid an agent world plans a class's route on: the class grid for an
+// unoriented class; for an oriented one, its *guide grid*, a relaxation:
+// cell (x, y) holds the smaller class cost of the footprint anchored there
+// heading N (width x length) or E (length x width), 0 if neither is legal.
+// Every move of the oriented unit is a move on the guide grid costing no
+// more (a step's destination is legal for the unit's heading; a diagonal
+// heading's m x m square costs at least both; turns cost >= 0), so a route
+// on it is a lower bound, and a goal unreachable on it is unreachable for
+// the unit. O(cells), two class grids' work for an oriented class.
+absl::StatusOr<Grid> DeriveGuideGrid(const Grid& terrain,
+                                     const AgentClass& agent);
+
+// The guide grid's cost at `anchor` (0 if illegal): O(footprint area).
+uint8_t GuideCost(const Grid& terrain, const AgentClass& agent, Point anchor);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_AGENTS_CLASS_GRID_H_

@@ -34,7 +34,9 @@ namespace zonepath {
 // from `terrain_after` (the terrain with the changes applied), for
 // ApplyChanges on a world built on `class_grid` (the class grid before).
 // Only cells whose class cost changes are listed, in row-major order.
-// InvalidArgument for an oriented class, a bad footprint, a terrain whose
+// For an oriented class the grid is its guide grid (DeriveGuideGrid: the
+// reach is the longer side both ways). InvalidArgument for a bad
+// footprint, a terrain whose
 // size differs from the class grid's, or a changed cell outside it.
 absl::StatusOr<std::vector<CellChange>> ClassGridChanges(
     const Grid& class_grid, const Grid& terrain_after, const AgentClass& agent,
