@@ -59,8 +59,9 @@ check_format() {
 
 # libFuzzer smoke runs (clang and libclang-rt-14-dev come with `packages`,
 # so this never skips): the world loader 30 s, the structure-aware world
-# mutator (queries every mutant that loads) 20 s, each path decoder and
-# text reader (.map, .scen, change scripts) 10 s, each seeded with
+# mutator (queries every mutant that loads) 20 s, agent worlds (plans every
+# class of each one that loads) 15 s, each path decoder and
+# text reader (.map, .scen, change scripts, agent files) 10 s, each seeded with
 # tests/fuzz/corpus, the inputs that once failed.
 fuzz_smoke() {
   if ! ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a \
@@ -68,17 +69,17 @@ fuzz_smoke() {
     echo "== libFuzzer runtime missing (libclang-rt-14-dev)" >&2
     return 1
   fi
-  echo "== fuzzing the world loader (30 s), world mutants (20 s), each path"
-  echo "   decoder and text reader (10 s)"
+  echo "== fuzzing the world loader (30 s), world mutants (20 s), agent"
+  echo "   worlds (15 s), each path decoder and text reader (10 s)"
   local decoders="run_length turns waypoints raw_cells" targets="" d
-  local readers="map_reader scenario_reader change_script"
+  local readers="map_reader scenario_reader change_script agent_file"
   for d in $decoders; do targets="$targets path_decoder_fuzz_$d"; done
   for d in $readers; do targets="$targets ${d}_fuzz"; done
   # shellcheck disable=SC2086
   CXX=clang++ build build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DZONEPATH_FUZZ=ON -DZONEPATH_BUILD_BENCH=OFF -DZONEPATH_BUILD_TOOLS=OFF \
     --target world_loader_fuzz world_mutant_fuzz make_seed_world \
-    make_seed_paths $targets \
+    make_seed_paths agent_world_fuzz make_seed_agent_world $targets \
     >/dev/null
   local corpus
   corpus=$(mktemp -d)
@@ -92,8 +93,13 @@ fuzz_smoke() {
   cp "$corpus"/world/* "$corpus/mutants/"
   (cd "$corpus/mutants" && "$OLDPWD/build-fuzz/tests/world_mutant_fuzz" \
     -max_total_time=20 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
+  mkdir "$corpus/agents"
+  build-fuzz/tests/make_seed_agent_world data/agents/example.agents \
+    "$corpus/agents/seed.zpa"
+  (cd "$corpus/agents" && "$OLDPWD/build-fuzz/tests/agent_world_fuzz" \
+    -max_total_time=15 -rss_limit_mb=2048 -print_final_stats=0 . 2>&1 | tail -1)
   mkdir "$corpus/text"
-  cp data/*.map data/changes/*.txt "$corpus/text/"
+  cp data/*.map data/changes/*.txt data/agents/*.agents "$corpus/text/"
   printf 'version 1\n0\tm.map\t64\t48\t1\t1\t9\t9\t11.3\n' \
     >"$corpus/text/seed.scen"
   for d in $readers; do

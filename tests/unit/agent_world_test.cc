@@ -268,6 +268,117 @@ TEST(AgentWorldTest, PlannerAnswersEveryClassLikeTheExactSearch) {
             absl::StatusCode::kFailedPrecondition);
 }
 
+// Types 0 (blocked) .. 4, 8..31 cells a side, reproducible from the seed.
+Grid RandomTerrain(uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const int w = 8 + static_cast<int>(rng() % 24);
+  const int h = 8 + static_cast<int>(rng() % 24);
+  const double blocked = static_cast<double>(rng() % 25) / 100.0;
+  std::uniform_real_distribution<double> unit(0, 1);
+  std::vector<uint8_t> types(static_cast<size_t>(w) * h);
+  for (uint8_t& t : types) {
+    t = unit(rng) < blocked ? 0 : static_cast<uint8_t>(1 + rng() % 4);
+  }
+  return *Grid::Create(w, h, std::move(types));
+}
+
+std::string GridText(const Grid& grid) {
+  std::string out;
+  for (int y = 0; y < grid.height(); ++y) {
+    for (int x = 0; x < grid.width(); ++x) {
+      out += static_cast<char>('0' + grid.cost(Point{x, y}));
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// Oriented classes on 200 random terrains, with short horizons and narrow
+// boxes so that stretches are widened and the exact fallback runs: the
+// same reachability as the exact search, legal paths at their cost, never
+// below the optimum, ending in the goal heading when one is fixed.
+TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
+  const absl::StatusOr<AgentSet> agents = ParseAgentText(
+      "terrain a 1 a\nterrain b 2 b\nterrain c 3 c\nterrain d 4 d\n"
+      "class cart size 1x2 connectivity 4 cost a=1,b=1,c=2,d=5 oriented yes "
+      "backward 2 turn 1\n"
+      "class rover size 2x3 connectivity 8 cost a=1,b=2,c=3 oriented yes "
+      "backward 1.5 turn 0.5\n"
+      "class pole size 1x3 connectivity 8 cost a=1,b=1,c=1,d=1 oriented yes "
+      "backward 1 turn 0\n",
+      "test agents");
+  ASSERT_TRUE(agents.ok()) << agents.status();
+  int64_t found = 0, unreachable = 0, fallbacks = 0, widened = 0;
+  for (uint64_t seed = 1; seed <= 200; ++seed) {
+    const Grid terrain = RandomTerrain(seed);
+    AgentWorldBuildOptions o;
+    o.build.params.zone_size = 4 + static_cast<int>(seed % 5);
+    o.build.params.levels = 1 + static_cast<int>(seed % 2);
+    o.build.threads = 1;
+    o.classes = {"cart", "rover", "pole"};
+    const absl::StatusOr<AgentWorld> world =
+        BuildAgentWorld(terrain, *agents, o);
+    ASSERT_TRUE(world.ok()) << "seed " << seed << ": " << world.status();
+    AgentPlanner planner(*world);
+    ClassAStar exact(terrain);
+    std::mt19937_64 rng(seed * 131);
+    for (const AgentWorld::ClassWorldEntry& c : world->classes()) {
+      const AgentClass& agent = c.agent;
+      const std::vector<Point> anchors = LegalAnchors(terrain, agent);
+      if (anchors.empty()) continue;
+      for (int q = 0; q < 6; ++q) {
+        const Point s = anchors[rng() % anchors.size()];
+        const Point g = anchors[rng() % anchors.size()];
+        AgentPlanOptions options;
+        options.follow_steps = 1 + static_cast<int>(rng() % 10);
+        options.follow_margin = static_cast<int>(rng() % 4);
+        options.hierarchical.smooth = rng() % 2 == 0;
+        ClassAStarOptions exact_options;
+        if (q % 2 == 0) options.goal_heading = Direction::kN;
+        exact_options.goal_heading = options.goal_heading;
+        const std::string context = absl::StrCat(
+            "seed ", seed, " class ", agent.name, " (", s.x, ",", s.y, ")->(",
+            g.x, ",", g.y, ") follow ", options.follow_steps, " margin ",
+            options.follow_margin, "\n", GridText(terrain));
+        AgentPath path, oracle;
+        const absl::StatusOr<SearchOutcome> got =
+            planner.FindPath(agent.name, s, g, options, &path);
+        const absl::StatusOr<SearchOutcome> want =
+            exact.FindPath(agent, s, Direction::kN, g, exact_options, &oracle);
+        ASSERT_TRUE(want.ok()) << context << want.status();
+        ASSERT_TRUE(got.ok()) << context << got.status();
+        ASSERT_EQ(*got, *want) << context;
+        fallbacks += planner.oriented_stats().exact_fallbacks;
+        widened += planner.oriented_stats().widened;
+        if (*got != SearchOutcome::kFound) {
+          ++unreachable;
+          continue;
+        }
+        ++found;
+        const absl::StatusOr<AgentWalk> walk =
+            WalkAgentPath(terrain, agent, path);
+        ASSERT_TRUE(walk.ok()) << context << walk.status();
+        EXPECT_EQ(walk->end, g) << context;
+        if (options.goal_heading.has_value()) {
+          EXPECT_EQ(walk->heading, *options.goal_heading) << context;
+        }
+        EXPECT_NEAR(walk->cost, path.cost(), 1e-9 * (1 + path.cost()))
+            << context;
+        EXPECT_GE(path.cost(), oracle.cost() * (1 - 1e-9)) << context;
+        if (::testing::Test::HasFailure()) return;
+      }
+    }
+  }
+  std::printf(
+      "%lld found, %lld unreachable, %lld widened, %lld fallbacks\n",
+      static_cast<long long>(found), static_cast<long long>(unreachable),
+      static_cast<long long>(widened), static_cast<long long>(fallbacks));
+  EXPECT_GT(found, 1000);
+  EXPECT_GT(unreachable, 50);
+  EXPECT_GT(widened, 0);
+  EXPECT_GT(fallbacks, 0);
+}
+
 TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
   const AgentSet agents = ExampleAgents();
   const Grid terrain = MixedTerrain(2, 96, 80);
