@@ -139,11 +139,12 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
 class AgentWorldParser {
  public:
   AgentWorldParser(absl::string_view bytes, absl::string_view name,
-                   const LoadOptions& options,
+                   const AgentLoadOptions& options,
                    std::shared_ptr<const void> keeper)
       : bytes_(bytes),
         name_(name),
-        options_(options),
+        options_(options.world),
+        wanted_(options.classes),
         keeper_(std::move(keeper)) {}
 
   absl::StatusOr<AgentWorld> Parse(AgentWorldFileSizes* sizes) {
@@ -165,6 +166,11 @@ class AgentWorldParser {
         Grid::CreateFromPages(header_.width, header_.height, std::move(pages));
     if (!terrain.ok()) return Loss("terrain: ", terrain.status().message());
 
+    std::vector<bool> load(agents.classes.size(), wanted_.empty());
+    for (const std::string& name : wanted_) {
+      ASSIGN_OR_RETURN(const AgentClass* agent, agents.Find(name));
+      load[static_cast<size_t>(agent - agents.classes.data())] = true;
+    }
     AgentWorldFileSizes s;
     s.total = bytes_.size();
     s.header = header_.terrain_offset;
@@ -187,6 +193,9 @@ class AgentWorldParser {
       if (options_.verify_checksums && Crc(blob) != e.crc) {
         return Loss("class ", agent.name, ": checksum mismatch");
       }
+      s.classes.push_back({agent.name, e.size});
+      if (!load[e.class_index]) continue;
+      load[e.class_index] = false;  // loaded: left to find are missing
       absl::StatusOr<Grid> class_grid = DeriveGuideGrid(*terrain, agent);
       if (!class_grid.ok()) {
         return Loss("class ", agent.name, ": ", class_grid.status().message());
@@ -199,8 +208,17 @@ class AgentWorldParser {
                     ": world built with another connectivity than the "
                     "class's");
       }
-      s.classes.push_back({agent.name, e.size});
       classes.push_back({agent, std::move(world)});
+    }
+    for (const std::string& name : wanted_) {
+      const auto it =
+          std::find_if(agents.classes.begin(), agents.classes.end(),
+                       [&name](const AgentClass& c) { return c.name == name; });
+      if (load[static_cast<size_t>(it - agents.classes.begin())]) {
+        return absl::FailedPreconditionError(
+            absl::StrCat(name_, ": agent class '", name,
+                         "' has no world in the file (left out of the build)"));
+      }
     }
     if (sizes != nullptr) *sizes = std::move(s);
     return AgentWorld(std::move(agents), *std::move(terrain),
@@ -317,6 +335,7 @@ class AgentWorldParser {
   const absl::string_view bytes_;
   const std::string name_;
   const LoadOptions options_;
+  const std::vector<std::string> wanted_;  // empty: every class
   const std::shared_ptr<const void> keeper_;
   AgentWorldHeader header_{};
   std::vector<AgentWorldClassEntry> table_;
@@ -331,7 +350,8 @@ absl::StatusOr<const World*> AgentWorld::ClassWorld(
     if (c.agent.name == agent->name) return &c.world;
   }
   return absl::FailedPreconditionError(absl::StrCat(
-      "agent class '", name, "' has no world here (left out of the build)"));
+      "agent class '", name,
+      "' has no world here (left out of the build, or not loaded)"));
 }
 
 size_t AgentWorld::MemoryUsage() const {
@@ -364,12 +384,12 @@ absl::Status SaveAgentWorldFile(const AgentWorld& world,
 
 absl::StatusOr<AgentWorld> ParseAgentWorld(absl::string_view bytes,
                                            absl::string_view name,
-                                           const LoadOptions& options) {
+                                           const AgentLoadOptions& options) {
   return AgentWorldParser(bytes, name, options, nullptr).Parse(nullptr);
 }
 
 absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
-                                              const LoadOptions& options,
+                                              const AgentLoadOptions& options,
                                               AgentWorldFileSizes* sizes) {
   ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
   ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
@@ -379,23 +399,22 @@ absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
   if (file->bytes().size() >= sizeof(AgentWorldHeader)) {
     AgentWorldHeader header;
     std::memcpy(&header, file->bytes().data(), sizeof(header));
-    if (header.width > 0 && header.height > 0 &&
-        header.class_count <= kMaxClassWorlds) {
-      needed += uint64_t{header.class_count} *
-                static_cast<uint32_t>(header.width) *
+    const uint64_t loaded =
+        options.classes.empty() ? header.class_count : options.classes.size();
+    if (header.width > 0 && header.height > 0 && loaded <= kMaxClassWorlds) {
+      needed += loaded * static_cast<uint32_t>(header.width) *
                 static_cast<uint32_t>(header.height);
     }
   }
+  const uint64_t limit = options.world.memory_limit;
   const std::optional<uint64_t> available =
-      options.memory_limit > 0 ? std::optional<uint64_t>(options.memory_limit)
-                               : AvailableMemoryBytes();
+      limit > 0 ? std::optional<uint64_t>(limit) : AvailableMemoryBytes();
   if (available.has_value() && needed > *available) {
-    return absl::ResourceExhaustedError(
-        absl::StrCat(path, ": the agent world needs about ", needed,
-                     " bytes of memory, ", *available, " are available",
-                     options.memory_limit > 0 ? "" : " (MemAvailable)"));
+    return absl::ResourceExhaustedError(absl::StrCat(
+        path, ": the agent world needs about ", needed, " bytes of memory, ",
+        *available, " are available", limit > 0 ? "" : " (MemAvailable)"));
   }
-  if (!options.map) {
+  if (!options.world.map) {
     return AgentWorldParser(file->bytes(), path, options, nullptr).Parse(sizes);
   }
   return AgentWorldParser(file->bytes(), path, options, file).Parse(sizes);

@@ -150,6 +150,19 @@ TEST(AgentWorldTest, SavedAndMappedWorldLoadsTheSameClasses) {
     EXPECT_EQ(SerializeAgentWorld(*loaded), SerializeAgentWorld(*built));
     EXPECT_GT(loaded->MemoryUsage(), 0u);
   }
+  // Only some classes: the others are not loaded (and cost nothing).
+  AgentLoadOptions some;
+  some.classes = {"tank", "ship"};
+  const absl::StatusOr<AgentWorld> two = LoadAgentWorldFile(path, some);
+  ASSERT_TRUE(two.ok()) << two.status();
+  ASSERT_EQ(two->classes().size(), 2u);
+  EXPECT_EQ(SerializeWorld(**two->ClassWorld("tank")),
+            SerializeWorld(**built->ClassWorld("tank")));
+  EXPECT_EQ(two->ClassWorld("infantry").status().code(),
+            absl::StatusCode::kFailedPrecondition);
+  some.classes = {"zeppelin"};
+  EXPECT_EQ(LoadAgentWorldFile(path, some).status().code(),
+            absl::StatusCode::kInvalidArgument);
   LoadOptions tight;
   tight.memory_limit = 1000;
   EXPECT_EQ(LoadAgentWorldFile(path, tight).status().code(),

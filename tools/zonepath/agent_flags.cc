@@ -95,11 +95,22 @@ absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": an agent world holds its terrain; drop --terrain"));
   }
-  ASSIGN_OR_RETURN(AgentWorld loaded,
-                   LoadAgentWorldFile(path, LoadOptionsFromFlags()));
-  auto agents = std::make_shared<const AgentWorld>(std::move(loaded));
   std::string name = absl::GetFlag(FLAGS_agent);
   if (name.empty()) name = "default";
+  // Only the class planned for: the others cost no memory or load time.
+  AgentLoadOptions options(LoadOptionsFromFlags());
+  options.classes = {name};
+  absl::StatusOr<AgentWorld> loaded = LoadAgentWorldFile(path, options);
+  if (!loaded.ok() &&
+      loaded.status().code() != absl::StatusCode::kFailedPrecondition) {
+    return loaded.status();
+  }
+  if (!loaded.ok()) {
+    return absl::Status(
+        loaded.status().code(),
+        absl::StrCat("--agent ", name, ": ", loaded.status().message()));
+  }
+  auto agents = std::make_shared<const AgentWorld>(*std::move(loaded));
   absl::StatusOr<const World*> world = agents->ClassWorld(name);
   if (!world.ok()) {
     return absl::Status(

@@ -111,7 +111,8 @@ class AgentWorld {
   // The world of class `name` (the pointer lives as long as this
   // AgentWorld): for an unoriented class the world its queries plan on,
   // for an oriented one its guide. InvalidArgument for a class the agent
-  // file does not name; FailedPrecondition for one left out of the build.
+  // file does not name; FailedPrecondition for one left out of the build
+  // or not loaded (AgentLoadOptions::classes).
   absl::StatusOr<const World*> ClassWorld(absl::string_view name) const;
 
   // Terrain, class grids and abstractions, plus what planners derived.
@@ -146,16 +147,29 @@ absl::Status SaveAgentWorldFile(const AgentWorld& world,
 std::string SerializeAgentWorld(const AgentWorld& world,
                                 AgentWorldFileSizes* sizes = nullptr);
 
-// Loads every class world of the file (each guide grid derived from the
-// terrain: O(cells) per class). options.map, verify_checksums,
-// verify_refinement, threads and memory_limit mean what they mean for
-// LoadWorldFile; the memory estimate counts one class grid per class.
+struct AgentLoadOptions {
+  AgentLoadOptions(const LoadOptions& w = {})  // NOLINT: a LoadOptions is one
+      : world(w) {}
+  // map, verify_checksums, verify_refinement, threads and memory_limit
+  // mean what they mean for LoadWorldFile; the memory estimate counts one
+  // guide grid per class loaded.
+  LoadOptions world;
+  // The classes to load, by name; empty: all. The others are checked only
+  // by their checksum and cost nothing (a process that plans for a few
+  // unit kinds pays for those). A name the agent text does not have is
+  // InvalidArgument; a class of the text the file has no world for,
+  // FailedPrecondition.
+  std::vector<std::string> classes;
+};
+
+// Loads the class worlds of the file (each guide grid derived from the
+// terrain: O(cells) per class).
 absl::StatusOr<AgentWorld> LoadAgentWorldFile(
-    const std::string& path, const LoadOptions& options = {},
+    const std::string& path, const AgentLoadOptions& options = {},
     AgentWorldFileSizes* sizes = nullptr);
-absl::StatusOr<AgentWorld> ParseAgentWorld(absl::string_view bytes,
-                                           absl::string_view name,
-                                           const LoadOptions& options = {});
+absl::StatusOr<AgentWorld> ParseAgentWorld(
+    absl::string_view bytes, absl::string_view name,
+    const AgentLoadOptions& options = {});
 
 }  // namespace zonepath
 
