@@ -1,7 +1,5 @@
 #include "zonepath/agents/agent_world.h"
 
-#include <zlib.h>
-
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -14,6 +12,7 @@
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/cow_array.h"
+#include "zonepath/base/crc32.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/mapped_file.h"
 #include "zonepath/base/memory_info.h"
@@ -27,17 +26,6 @@ using world_format::kEndianMark;
 using world_format::kSectionAlign;
 
 constexpr uint32_t kMaxClassWorlds = 1000;  // the agent file's class limit
-
-uint32_t Crc(absl::string_view bytes) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  while (!bytes.empty()) {
-    const uInt chunk = static_cast<uInt>(
-        std::min<size_t>(bytes.size(), std::numeric_limits<uInt>::max()));
-    crc = crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), chunk);
-    bytes.remove_prefix(chunk);
-  }
-  return static_cast<uint32_t>(crc);
-}
 
 uint64_t Align(uint64_t offset) {
   return (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
@@ -62,7 +50,7 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
       }
     }
     e.size = class_bytes.back().size();
-    e.crc = Crc(class_bytes.back());
+    e.crc = Crc32(class_bytes.back());
     s.classes.push_back({c.agent.name, e.size});
   }
   AgentWorldHeader header{};
@@ -77,21 +65,15 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
       sizeof(AgentWorldHeader) + table.size() * sizeof(AgentWorldClassEntry);
   header.agents_offset = Align(offset);
   header.agents_size = agents.size();
-  header.agents_crc = Crc(agents);
+  header.agents_crc = Crc32(agents);
   header.terrain_offset = Align(header.agents_offset + agents.size());
   s.header = header.terrain_offset;
   s.terrain = static_cast<uint64_t>(terrain.cell_count());
-  uLong terrain_crc = crc32(0L, Z_NULL, 0);
+  uint32_t terrain_crc = 0;
   terrain.ForEachCostSpan([&](const uint8_t* data, size_t n) {
-    while (n > 0) {
-      const uInt chunk = static_cast<uInt>(
-          std::min<size_t>(n, std::numeric_limits<uInt>::max()));
-      terrain_crc = crc32(terrain_crc, data, chunk);
-      data += chunk;
-      n -= chunk;
-    }
+    terrain_crc = Crc32(data, n, terrain_crc);
   });
-  header.terrain_crc = static_cast<uint32_t>(terrain_crc);
+  header.terrain_crc = terrain_crc;
   offset = header.terrain_offset + s.terrain;
   for (AgentWorldClassEntry& e : table) {
     e.offset = Align(offset);
@@ -107,7 +89,7 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
                 table.size() * sizeof(AgentWorldClassEntry));
   }
   std::memcpy(head.data(), &header, sizeof(header));
-  header.header_crc = Crc(head);
+  header.header_crc = Crc32(head);
   std::memcpy(head.data(), &header, sizeof(header));
 
   uint64_t at = 0;
@@ -190,7 +172,7 @@ class AgentWorldParser {
       const AgentClass& agent = agents.classes[e.class_index];
       const std::string label = absl::StrCat(name_, ": class ", agent.name);
       const absl::string_view blob = Slice(e.offset, e.size);
-      if (options_.verify_checksums && Crc(blob) != e.crc) {
+      if (options_.verify_checksums && Crc32(blob) != e.crc) {
         return Loss("class ", agent.name, ": checksum mismatch");
       }
       s.classes.push_back({agent.name, e.size});
@@ -285,7 +267,7 @@ class AgentWorldParser {
     AgentWorldHeader zeroed = header_;
     zeroed.header_crc = 0;
     std::memcpy(head.data(), &zeroed, sizeof(zeroed));
-    if (options_.verify_checksums && Crc(head) != header_.header_crc) {
+    if (options_.verify_checksums && Crc32(head) != header_.header_crc) {
       return Loss("header: header_crc mismatch");
     }
     table_.resize(header_.class_count);
@@ -318,13 +300,13 @@ class AgentWorldParser {
                                  table_[i].offset, table_[i].size));
     }
     if (options_.verify_checksums) {
-      if (Crc(Slice(header_.agents_offset, header_.agents_size)) !=
+      if (Crc32(Slice(header_.agents_offset, header_.agents_size)) !=
           header_.agents_crc) {
         return Loss("agent text: checksum mismatch");
       }
-      if (Crc(Slice(header_.terrain_offset,
-                    uint64_t{static_cast<uint32_t>(header_.width)} *
-                        static_cast<uint32_t>(header_.height))) !=
+      if (Crc32(Slice(header_.terrain_offset,
+                      uint64_t{static_cast<uint32_t>(header_.width)} *
+                          static_cast<uint32_t>(header_.height))) !=
           header_.terrain_crc) {
         return Loss("terrain: checksum mismatch");
       }

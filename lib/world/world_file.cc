@@ -21,6 +21,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 #include "zonepath/base/atomic_file.h"
+#include "zonepath/base/crc32.h"
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/mapped_file.h"
 #include "zonepath/base/memory_info.h"
@@ -42,18 +43,7 @@ using namespace world_format;  // NOLINT: the layout this file implements
 static_assert(sizeof(AbstractEdge) == 8);
 static_assert(sizeof(Point) == 8);
 
-uint32_t Crc(const void* data, uint64_t size) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  const auto* bytes = static_cast<const Bytef*>(data);
-  while (size > 0) {
-    const uInt chunk = static_cast<uInt>(
-        std::min<uint64_t>(size, std::numeric_limits<uInt>::max()));
-    crc = crc32(crc, bytes, chunk);
-    bytes += chunk;
-    size -= chunk;
-  }
-  return static_cast<uint32_t>(crc);
-}
+uint32_t Crc(const void* data, uint64_t size) { return Crc32(data, size); }
 
 // A section to write: its table entry and the stretches of memory that hold
 // its bytes, in order (one for a vector, one per page for the grid), so a

@@ -17,6 +17,7 @@
 #include "absl/strings/str_cat.h"
 #include "alloc_counter.h"
 #include "gtest/gtest.h"
+#include "random_terrain.h"
 #include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/build_agent_world.h"
 #include "zonepath/agents/class_astar.h"
@@ -281,29 +282,9 @@ TEST(AgentWorldTest, PlannerAnswersEveryClassLikeTheExactSearch) {
             absl::StatusCode::kFailedPrecondition);
 }
 
-// Types 0 (blocked) .. 4, 8..31 cells a side, reproducible from the seed.
+// Types 0 (blocked) .. 4, reproducible from the seed.
 Grid RandomTerrain(uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const int w = 8 + static_cast<int>(rng() % 24);
-  const int h = 8 + static_cast<int>(rng() % 24);
-  const double blocked = static_cast<double>(rng() % 25) / 100.0;
-  std::uniform_real_distribution<double> unit(0, 1);
-  std::vector<uint8_t> types(static_cast<size_t>(w) * h);
-  for (uint8_t& t : types) {
-    t = unit(rng) < blocked ? 0 : static_cast<uint8_t>(1 + rng() % 4);
-  }
-  return *Grid::Create(w, h, std::move(types));
-}
-
-std::string GridText(const Grid& grid) {
-  std::string out;
-  for (int y = 0; y < grid.height(); ++y) {
-    for (int x = 0; x < grid.width(); ++x) {
-      out += static_cast<char>('0' + grid.cost(Point{x, y}));
-    }
-    out += '\n';
-  }
-  return out;
+  return testing::RandomTerrain(seed, 8, 24, 25);
 }
 
 // Oriented classes on 200 random terrains, with short horizons and narrow
@@ -352,7 +333,7 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
         const std::string context = absl::StrCat(
             "seed ", seed, " class ", agent.name, " (", s.x, ",", s.y, ")->(",
             g.x, ",", g.y, ") follow ", options.follow_steps, " margin ",
-            options.follow_margin, "\n", GridText(terrain));
+            options.follow_margin, "\n", testing::TerrainText(terrain));
         AgentPath path, oracle;
         const absl::StatusOr<SearchOutcome> got =
             planner.FindPath(agent.name, s, g, options, &path);

@@ -17,6 +17,7 @@
 #include "alloc_counter.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "random_terrain.h"
 #include "shared_maps.h"
 #include "zonepath/agents/agent_path.h"
 #include "zonepath/search/grid_astar.h"
@@ -188,27 +189,7 @@ AgentClass ClassNamed(const std::string& name) {
 
 // Types 0 (blocked) .. 4, reproducible from the seed.
 Grid RandomTerrain(uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  const int w = 5 + static_cast<int>(rng() % 10);
-  const int h = 5 + static_cast<int>(rng() % 10);
-  const double blocked = static_cast<double>(rng() % 30) / 100.0;
-  std::uniform_real_distribution<double> unit(0, 1);
-  std::vector<uint8_t> types(static_cast<size_t>(w) * h);
-  for (uint8_t& t : types) {
-    t = unit(rng) < blocked ? 0 : static_cast<uint8_t>(1 + rng() % 4);
-  }
-  return *Grid::Create(w, h, std::move(types));
-}
-
-std::string GridText(const Grid& grid) {
-  std::string out;
-  for (int y = 0; y < grid.height(); ++y) {
-    for (int x = 0; x < grid.width(); ++x) {
-      out += static_cast<char>('0' + grid.cost(Point{x, y}));
-    }
-    out += '\n';
-  }
-  return out;
+  return testing::RandomTerrain(seed, 5, 10, 30);
 }
 
 // Legal positions (anchor, heading) of the class on the grid.
@@ -261,7 +242,7 @@ TEST(ClassAStarTest, MatchesPlainDijkstraForEveryClass) {
             options.goal_heading.has_value()
                 ? absl::StrCat(" ", DirectionName(*options.goal_heading))
                 : " any",
-            "\n", GridText(grid));
+            "\n", testing::TerrainText(grid));
         absl::StatusOr<SearchOutcome> outcome =
             search.FindPath(c, start, start_heading, goal, options, &path);
         ASSERT_TRUE(outcome.ok()) << context << outcome.status();
