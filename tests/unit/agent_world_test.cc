@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -182,6 +183,22 @@ std::vector<Point> LegalAnchors(const Grid& terrain, const AgentClass& agent) {
   return out;
 }
 
+// A found path is legal for the class, ends at `goal` (in `heading` if
+// fixed) and costs what it walks, never less than the exact `oracle`.
+void ExpectLegalPath(const Grid& terrain, const AgentClass& agent,
+                     const AgentPath& path, Point goal,
+                     std::optional<Direction> heading, const AgentPath& oracle,
+                     const std::string& context) {
+  const absl::StatusOr<AgentWalk> walk = WalkAgentPath(terrain, agent, path);
+  ASSERT_TRUE(walk.ok()) << context << ": " << walk.status();
+  EXPECT_EQ(walk->end, goal) << context;
+  if (heading.has_value()) {
+    EXPECT_EQ(walk->heading, *heading) << context;
+  }
+  EXPECT_NEAR(walk->cost, path.cost(), 1e-9 * (1 + path.cost())) << context;
+  EXPECT_GE(path.cost(), oracle.cost() * (1 - 1e-9)) << context;
+}
+
 // The example file's classes, and two oriented units that fit the mixed
 // kind's land: a 4-headed 1 x 2 cart that pays for reversing and turning,
 // and an 8-headed 2 x 3 rover.
@@ -247,16 +264,8 @@ TEST(AgentWorldTest, PlannerAnswersEveryClassLikeTheExactSearch) {
           continue;
         }
         ++found;
-        const absl::StatusOr<AgentWalk> walk =
-            WalkAgentPath(terrain, agent, path);
-        ASSERT_TRUE(walk.ok()) << context << ": " << walk.status();
-        EXPECT_EQ(walk->end, g) << context;
-        EXPECT_NEAR(walk->cost, path.cost(), 1e-9 * (1 + path.cost()))
-            << context;
-        EXPECT_GE(path.cost(), oracle.cost() * (1 - 1e-9)) << context;
-        if (options.goal_heading.has_value()) {
-          EXPECT_EQ(walk->heading, *options.goal_heading) << context;
-        }
+        ExpectLegalPath(terrain, agent, path, g, options.goal_heading, oracle,
+                        context);
         if (agent.oriented && oracle.cost() > 0) {
           ++oriented_found;
           oriented_excess += path.cost() / oracle.cost() - 1;
@@ -349,16 +358,8 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
           continue;
         }
         ++found;
-        const absl::StatusOr<AgentWalk> walk =
-            WalkAgentPath(terrain, agent, path);
-        ASSERT_TRUE(walk.ok()) << context << walk.status();
-        EXPECT_EQ(walk->end, g) << context;
-        if (options.goal_heading.has_value()) {
-          EXPECT_EQ(walk->heading, *options.goal_heading) << context;
-        }
-        EXPECT_NEAR(walk->cost, path.cost(), 1e-9 * (1 + path.cost()))
-            << context;
-        EXPECT_GE(path.cost(), oracle.cost() * (1 - 1e-9)) << context;
+        ExpectLegalPath(terrain, agent, path, g, options.goal_heading, oracle,
+                        context);
         if (::testing::Test::HasFailure()) return;
       }
     }
