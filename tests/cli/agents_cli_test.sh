@@ -128,6 +128,8 @@ if ! cmp -s "$tmp/tank_all.txt" "$tmp/tank_world.txt"; then
   echo "FAIL: the agent world's tank paths differ from the tank world's"
   failures=$((failures + 1))
 fi
+expect_exit 0 "mem --agent tank on the agent world" "$zp" mem \
+  "$tmp/all.zpa" --agent tank --units 4
 expect_exit 0 "render --agent tank on the agent world" "$zp" render \
   "$tmp/all.zpa" -o "$tmp/all.png" --path 0,0,20,1 --agent tank --scale 4
 # An oriented 1 x 2 cart: query follows its guide world under its rules;

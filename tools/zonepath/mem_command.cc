@@ -147,7 +147,9 @@ absl::StatusOr<CodecReport> MeasureCodec(
 }
 
 absl::Status RunMem(const std::vector<std::string>& args) {
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(args[0]));
+  // A world file, or one class of an agent world (--agent).
+  ASSIGN_OR_RETURN(LoadedWorld loaded, LoadWorldFromFlags(args[0]));
+  const World& world = loaded.world;
   ASSIGN_OR_RETURN(std::vector<Query> queries,
                    QueriesFromArgs(args, world.grid()));
   const PlanOptions plan_options = PlanOptionsFromFlags();
@@ -236,10 +238,12 @@ const Command kMemCommand = {
     "mem",
     "Profile path storage: bytes and speed of each path codec.",
     "usage: zonepath mem WORLD [SCEN] [--units N] [--query-seed S] "
-    "[--smooth] [--fewer-turns] [--json]\n"
+    "[--smooth] [--fewer-turns] [--json] [--agent CLASS]\n"
     "Plans every SCEN problem (or --units N random long queries) on WORLD\n"
-    "and stores the paths in every codec and in a PathStore.",
-    {"common_flags.cc", "planner_flags.cc", "mem_command.cc"},
+    "and stores the paths in every codec and in a PathStore. On an agent\n"
+    "world, --agent names the (unoriented) class; coordinates are anchors.",
+    {"common_flags.cc", "planner_flags.cc", "mem_command.cc", "agent_flags.cc",
+     "load_flags.cc", "memory_limit_flag.cc"},
     1,
     2,
     &Run};
