@@ -342,6 +342,17 @@ absl::StatusOr<std::string> FormatAgentText(const AgentSet& agents) {
     }
     absl::StrAppend(&text, "\n");
   }
+  // What no file could say (a reserved map character, a footprint or a
+  // factor out of range, ...) shows when the text is read back: refuse it
+  // here rather than write a file that will not load.
+  absl::StatusOr<AgentSet> back = ParseAgentText(text, "formatted agent set");
+  if (!back.ok()) return absl::InvalidArgumentError(back.status().message());
+  if (back->classes.size() != agents.classes.size() ||
+      back->terrain_types.size() != agents.terrain_types.size()) {
+    return absl::InvalidArgumentError(
+        "the agent set does not read back as itself (class 'default' "
+        "missing or misplaced?)");
+  }
   return text;
 }
 

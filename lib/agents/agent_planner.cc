@@ -42,7 +42,7 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindPath(
 
 Direction AgentPlanner::Append(const AgentClass& agent, const AgentPath& piece,
                                Direction heading, AgentPath* path) const {
-  const int eighths = 8 / agent.HeadingCount();
+  const int eighths = TurnEighths(agent);
   for (const AgentRun& run : piece.runs()) {
     if (run.action == AgentAction::kTurn) {
       path->AppendTurn(run.rotation, run.count);
@@ -61,10 +61,12 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
     const AgentClass& agent, Point start, Point goal,
     const AgentPlanOptions& options, AgentPath* path) {
   oriented_stats_ = OrientedStats();
-  if (options.follow_steps < 1 || options.follow_margin < 0) {
+  if (options.follow_steps < 1 || options.follow_steps > kMaxFollowSteps ||
+      options.follow_margin < 0 || options.follow_margin > kMaxFollowMargin) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "follow_steps ", options.follow_steps, " (>= 1) or follow_margin ",
-        options.follow_margin, " (>= 0) out of range"));
+        "follow_steps ", options.follow_steps, " (1..", kMaxFollowSteps,
+        ") or follow_margin ", options.follow_margin, " (0..", kMaxFollowMargin,
+        ") out of range"));
   }
   if (!exact_.has_value()) exact_.emplace(world_->terrain());
   const Grid& terrain = world_->terrain();
@@ -88,10 +90,8 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
   }
   path->Reset(start, start_heading);
   ASSIGN_OR_RETURN(Planner * guide, ClassPlanner(agent.name));
-  PlanOptions route;
-  route.smooth = options.hierarchical.smooth;
   absl::StatusOr<SearchOutcome> routed =
-      guide->FindPath(start, goal, route, &moves_);
+      guide->FindPath(start, goal, options.hierarchical, &moves_);
   if (!routed.ok() &&
       routed.status().code() == absl::StatusCode::kInvalidArgument) {
     // A free goal heading with no heading legal at the goal.
@@ -130,9 +130,15 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
       box = Rect{std::min(box.x0, c.x), std::min(box.y0, c.y),
                  std::max(box.x1, c.x + 1), std::max(box.y1, c.y + 1)};
     }
+    // First in the stretch's box widened by the margin, then with 4 x the
+    // margin. An InvalidArgument means the waypoint's legal headings do not
+    // fit the box (the start is legal and the waypoint legal for some
+    // heading); an error that is not about the box would come back from
+    // the exact fallback below too.
     bool found = false;
-    for (const int widen :
-         {options.follow_margin + m, 4 * (options.follow_margin + m)}) {
+    const int margin = options.follow_margin + m;
+    for (const int widen : {margin, 4 * margin}) {
+      if (widen != margin) ++oriented_stats_.widened;
       ClassAStarOptions exact;
       if (far == last) exact.goal_heading = options.goal_heading;
       exact.bounds =
@@ -142,7 +148,6 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
       absl::StatusOr<SearchOutcome> searched =
           exact_->FindPath(agent, at, heading, route_[far], exact, &piece_);
       oriented_stats_.expanded += exact_->stats().expanded;
-      // InvalidArgument: the waypoint's legal headings do not fit the box.
       if (!searched.ok() &&
           searched.status().code() != absl::StatusCode::kInvalidArgument) {
         return searched.status();
@@ -151,7 +156,6 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
         found = true;
         break;
       }
-      ++oriented_stats_.widened;
     }
     if (!found) {
       followed = false;

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <fstream>
-#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -25,7 +23,12 @@ namespace {
 using world_format::kEndianMark;
 using world_format::kSectionAlign;
 
-constexpr uint32_t kMaxClassWorlds = 1000;  // the agent file's class limit
+// The agent file's limit: 1000 classes and "default".
+constexpr uint32_t kMaxClassWorlds = 1001;
+// What a loaded class costs besides its abstraction: its guide grid, the
+// grid's labels, and the derivation's scratch (an oriented class derives
+// two class grids), in bytes a cell; for the up-front memory check.
+constexpr uint64_t kClassBytesPerCell = 4;
 
 uint64_t Align(uint64_t offset) {
   return (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
@@ -38,17 +41,29 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
   std::vector<std::string> class_bytes;
   std::vector<AgentWorldClassEntry> table;
   AgentWorldFileSizes s;
+  // What the loader accepts: each class once, named by the agent set, in
+  // its order; at most kMaxClassWorlds.
+  if (world.classes().size() > kMaxClassWorlds) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        world.classes().size(), " class worlds, at most ", kMaxClassWorlds));
+  }
+  int64_t previous = -1;
   for (const AgentWorld::ClassWorldEntry& c : world.classes()) {
+    ASSIGN_OR_RETURN(const AgentClass* agent,
+                     world.agents().Find(c.agent.name));
+    const int64_t index = agent - world.agents().classes.data();
+    if (index <= previous) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("class world '", c.agent.name,
+                       "' is out of the agent set's order or given twice"));
+    }
+    previous = index;
     std::ostringstream blob;
     RETURN_IF_ERROR(WriteWorldWithoutGrid(c.world, blob));
     class_bytes.push_back(std::move(blob).str());
     AgentWorldClassEntry& e = table.emplace_back();
     e = {};
-    for (size_t i = 0; i < world.agents().classes.size(); ++i) {
-      if (world.agents().classes[i].name == c.agent.name) {
-        e.class_index = static_cast<uint32_t>(i);
-      }
-    }
+    e.class_index = static_cast<uint32_t>(index);
     e.size = class_bytes.back().size();
     e.crc = Crc32(class_bytes.back());
     s.classes.push_back({c.agent.name, e.size});
@@ -292,12 +307,32 @@ class AgentWorldParser {
     RETURN_IF_ERROR(CheckRange("terrain", header_.terrain_offset,
                                uint64_t{static_cast<uint32_t>(header_.width)} *
                                    static_cast<uint32_t>(header_.height)));
+    // The parts in the writer's order, none overlapping another: so each
+    // byte is parsed once (a hostile table cannot make one small class
+    // world be derived and checked a thousand times).
+    const uint64_t table_end = sizeof(AgentWorldHeader) + table_bytes;
+    const uint64_t terrain_end =
+        header_.terrain_offset +
+        uint64_t{static_cast<uint32_t>(header_.width)} *
+            static_cast<uint32_t>(header_.height);
+    if (header_.agents_offset < table_end ||
+        header_.terrain_offset < header_.agents_offset + header_.agents_size) {
+      return Loss(
+          "header: the agent text or the terrain overlaps the parts "
+          "before it");
+    }
+    uint64_t end = terrain_end;
     for (size_t i = 0; i < table_.size(); ++i) {
       if (table_[i].reserved != 0) {
         return Loss("class table entry ", i, ": reserved is not 0");
       }
       RETURN_IF_ERROR(CheckRange(absl::StrCat("class table entry ", i),
                                  table_[i].offset, table_[i].size));
+      if (table_[i].offset < end) {
+        return Loss("class table entry ", i, ": offset ", table_[i].offset,
+                    " overlaps the part before it (ends at ", end, ")");
+      }
+      end = table_[i].offset + table_[i].size;
     }
     if (options_.verify_checksums) {
       if (Crc32(Slice(header_.agents_offset, header_.agents_size)) !=
@@ -384,7 +419,8 @@ absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
     const uint64_t loaded =
         options.classes.empty() ? header.class_count : options.classes.size();
     if (header.width > 0 && header.height > 0 && loaded <= kMaxClassWorlds) {
-      needed += loaded * static_cast<uint32_t>(header.width) *
+      needed += loaded * kClassBytesPerCell *
+                static_cast<uint32_t>(header.width) *
                 static_cast<uint32_t>(header.height);
     }
   }

@@ -61,8 +61,10 @@ TEST(AgentPlannerConcurrencyTest, ThreadsAgreeWithOneThread) {
   AgentWorldBuildOptions o;
   o.build.params.zone_size = 16;
   o.build.threads = 1;
+  absl::StatusOr<Grid> terrain = GenerateMap(g);
+  ASSERT_TRUE(terrain.ok()) << terrain.status();
   const absl::StatusOr<AgentWorld> world =
-      BuildAgentWorld(*GenerateMap(g), *agents, o);
+      BuildAgentWorld(*std::move(terrain), *agents, o);
   ASSERT_TRUE(world.ok()) << world.status();
   std::vector<Query> queries;
   uint64_t state = 12345;

@@ -8,11 +8,13 @@
 #include "zonepath/agents/agent_world.h"
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -83,6 +85,15 @@ TEST(AgentWorldTest, AgentTextRoundTrips) {
   unnamed.classes[1].cost_of_type[200] = 3;  // type 200 has no terrain line
   EXPECT_EQ(FormatAgentText(unnamed).status().code(),
             absl::StatusCode::kInvalidArgument);
+  // What no agent file can state is refused, not written.
+  AgentSet reserved = agents;
+  reserved.terrain_types[0].map_char = '@';
+  EXPECT_EQ(FormatAgentText(reserved).status().code(),
+            absl::StatusCode::kInvalidArgument);
+  AgentSet wide = agents;
+  wide.classes[1].width = AgentClass::kMaxFootprint + 1;
+  EXPECT_EQ(FormatAgentText(wide).status().code(),
+            absl::StatusCode::kInvalidArgument);
 }
 
 TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
@@ -108,8 +119,9 @@ TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
     EXPECT_EQ(agent.name, names[i]);
     BuildOptions separate = o.build;
     separate.params.connectivity = agent.connectivity;
-    const absl::StatusOr<World> own =
-        BuildWorld(*DeriveGuideGrid(terrain, agent), separate);
+    absl::StatusOr<Grid> guide = DeriveGuideGrid(terrain, agent);
+    ASSERT_TRUE(guide.ok()) << guide.status();
+    const absl::StatusOr<World> own = BuildWorld(*std::move(guide), separate);
     ASSERT_TRUE(own.ok()) << own.status();
     const absl::StatusOr<const World*> shared = loaded->ClassWorld(agent.name);
     ASSERT_TRUE(shared.ok()) << shared.status();
@@ -117,6 +129,14 @@ TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
   }
   // Loaded again, it saves to the same bytes.
   EXPECT_EQ(SerializeAgentWorld(*loaded), bytes);
+  // Class worlds out of the agent set's order would not load: not saved.
+  std::vector<AgentWorld::ClassWorldEntry> swapped = loaded->classes();
+  std::swap(swapped[1], swapped[2]);
+  const AgentWorld unordered(agents, terrain, std::move(swapped));
+  const std::string path = absl::StrCat(::testing::TempDir(), "/unordered.zpa");
+  EXPECT_EQ(SaveAgentWorldFile(unordered, path).code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(std::ifstream(path).good());
 
   EXPECT_TRUE(loaded->ClassWorld("ship").ok());  // oriented: its guide
   EXPECT_EQ(loaded->ClassWorld("submarine").status().code(),
@@ -374,6 +394,9 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
   EXPECT_GT(fallbacks, 0);
 }
 
+// Warm queries allocate nothing, for an unoriented class (the HPA*
+// planner) and for an oriented one (guide route, bounded exact searches,
+// widenings and the exact fallback included).
 TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
   const AgentSet agents = ExampleAgents();
   const Grid terrain = MixedTerrain(2, 96, 80);
@@ -381,28 +404,42 @@ TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
       BuildAgentWorld(terrain, agents, SmallZones());
   ASSERT_TRUE(world.ok()) << world.status();
   AgentPlanner planner(*world);
-  const absl::StatusOr<const AgentClass*> tank = agents.Find("tank");
-  ASSERT_TRUE(tank.ok());
-  const std::vector<Point> anchors = LegalAnchors(terrain, **tank);
-  ASSERT_GT(anchors.size(), 10u);
   std::mt19937_64 rng(11);
-  std::vector<std::pair<Point, Point>> queries;
-  for (int i = 0; i < 20; ++i) {
-    queries.push_back(
-        {anchors[rng() % anchors.size()], anchors[rng() % anchors.size()]});
+  struct Query {
+    const char* agent;
+    Point start, goal;
+    int follow_steps;
+  };
+  std::vector<Query> queries;
+  for (const char* name : {"tank", "wagon"}) {
+    const absl::StatusOr<const AgentClass*> agent = agents.Find(name);
+    ASSERT_TRUE(agent.ok());
+    const std::vector<Point> anchors = LegalAnchors(terrain, **agent);
+    ASSERT_GT(anchors.size(), 10u) << name;
+    for (int i = 0; i < 20; ++i) {
+      queries.push_back({name, anchors[rng() % anchors.size()],
+                         anchors[rng() % anchors.size()],
+                         1 + static_cast<int>(rng() % 30)});
+    }
   }
   AgentPath path;
-  AgentPlanOptions options;
+  int64_t widened = 0, fallbacks = 0;
   for (int round = 0; round < 3; ++round) {  // two rounds of warm-up
     const int64_t before = testing::AllocationCount();
-    for (const auto& q : queries) {
+    for (const Query& q : queries) {
+      AgentPlanOptions options;
+      options.follow_steps = q.follow_steps;
+      options.follow_margin = 0;
       ASSERT_TRUE(
-          planner.FindPath("tank", q.first, q.second, options, &path).ok());
+          planner.FindPath(q.agent, q.start, q.goal, options, &path).ok());
+      widened += planner.oriented_stats().widened;
+      fallbacks += planner.oriented_stats().exact_fallbacks;
     }
     if (round == 2) {
       EXPECT_EQ(testing::AllocationCount(), before);
     }
   }
+  EXPECT_GT(widened, 0);
 }
 
 TEST(AgentWorldTest, TerrainChangesEqualAFullRebuild) {
@@ -507,6 +544,22 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
     EXPECT_NE(message(w).find(
                   absl::StrCat("class ", last_name, ": header: zone_size")),
               std::string::npos)
+        << message(w);
+  }
+  {
+    // The last class table entry pointing at the one before it.
+    std::string bad = bytes;
+    AgentWorldClassEntry before;
+    const size_t at = sizeof(header) +
+                      (header.class_count - 1) * sizeof(AgentWorldClassEntry);
+    std::memcpy(&before, bytes.data() + at - sizeof(before), sizeof(before));
+    AgentWorldClassEntry moved = last;
+    moved.offset = before.offset;
+    std::memcpy(bad.data() + at, &moved, sizeof(moved));
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(message(w).find("overlaps the part before it"), std::string::npos)
         << message(w);
   }
   {

@@ -1,6 +1,8 @@
 // --agents FILE and --agent CLASS: the commands that read a .map (build,
-// check-paths, demo, scen: the map becomes the class grid) and query (which
-// re-walks the path for the class on the terrain given by --terrain).
+// check-paths, demo, scen: the map becomes the class grid, for unoriented
+// classes), and the commands that load a world (query, render, mem, scen
+// --world): a class world checked against --terrain, or one class of an
+// agent world (LoadWorldFromFlags; query also plans oriented classes).
 #include <optional>
 #include <string>
 
@@ -18,9 +20,11 @@ ABSL_FLAG(std::string, agents, "",
           "agent file (terrain types, their map characters, agent classes; "
           "see data/agents/example.agents); its legend replaces --legend");
 ABSL_FLAG(std::string, agent, "",
-          "agent class of --agents to plan for: the map becomes the class's "
-          "grid (anchor coordinates; unoriented classes only) and the "
-          "connectivity the class's");
+          "agent class to plan for: with --agents, the map becomes the "
+          "class's grid (anchor coordinates; unoriented classes only) and "
+          "the connectivity the class's; on an agent world, the class whose "
+          "world to use (default: default; query also takes oriented "
+          "classes)");
 
 ABSL_FLAG(std::string, terrain, "",
           "with --agent: the map WORLD was built from (query checks the path "

@@ -36,7 +36,7 @@ ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");
 ABSL_FLAG(std::string, classes, "",
           "with --agents and no --agent: the classes to build, comma "
-          "separated (default: every unoriented class of the file)");
+          "separated (default: every class of the file)");
 ABSL_FLAG(bool, cache_paths, false,
           "store level-1 intra-zone cell paths for lookup refinement");
 

@@ -189,9 +189,10 @@ absl::Status AgentDemo() {
       "\nagents: %s on a generated %dx%d mixed world (zonepath gen --kind "
       "mixed --seed 1), one agent world for every class; per class, the "
       "corner-to-corner query of its largest component planned by name "
-      "(AgentPlanner: smoothed HPA* on the class's world, the exact search "
-      "for oriented classes), exact class-aware A* on the terrain, and the "
-      "path re-walked for the footprint\n",
+      "(AgentPlanner: smoothed HPA* on the class's world; for oriented "
+      "classes a route on the guide world followed by bounded exact "
+      "searches), exact class-aware A* on the terrain, and the path "
+      "re-walked for the footprint\n",
       ZONEPATH_DEFAULT_AGENTS, terrain.width(), terrain.height());
   const absl::Time build_begin = absl::Now();
   ASSIGN_OR_RETURN(const AgentWorld world, BuildAgentWorld(terrain, set, {}));

@@ -7,11 +7,13 @@
 // the class's guide world (a relaxation, class_grid.h: legal for some
 // heading), and bounded exact searches of the class's real rules
 // (ClassAStar) follow it with a receding horizon: from the unit to the
-// route cell 2 x `follow_steps` ahead, inside the box of that stretch
-// widened by a margin, keeping the first half of the steps found; the
-// last search ends at the goal. A stretch the unit cannot follow in its
-// box (it must turn where the route is too narrow, say) is searched again
-// in a box 4 x wider, then exactly from where the unit is to the goal. So the
+// route cell 2 x `follow_steps` ahead, inside the bounding box of the unit
+// and that stretch widened by `follow_margin` plus the footprint's longer
+// side m (m more on the far sides, for the footprint), keeping the first
+// half of the steps found; the last search ends at the goal. A stretch the
+// unit cannot follow in its box (it must turn where the route is too
+// narrow, say) is searched again with 4 x that widening, then exactly from
+// where the unit is to the goal. So the
 // path is always legal and complete (a goal unreachable on the guide is
 // unreachable, answered by the guide's components or search); its cost is not
 // always optimal (README, "Agents": measured).
@@ -33,6 +35,7 @@
 #ifndef ZONEPATH_AGENTS_AGENT_PLANNER_H_
 #define ZONEPATH_AGENTS_AGENT_PLANNER_H_
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -46,6 +49,9 @@
 
 namespace zonepath {
 
+inline constexpr int kMaxFollowSteps = 1 << 20;
+inline constexpr int kMaxFollowMargin = 1 << 16;
+
 struct AgentPlanOptions {
   // Unoriented classes: the hierarchical query's options (smoothing, ...).
   PlanOptions hierarchical;
@@ -55,8 +61,9 @@ struct AgentPlanOptions {
   std::optional<Direction> goal_heading;
   // Oriented classes: route cells the unit advances per bounded exact
   // search (>= 1; each search looks twice as far), and the cells the
-  // search box extends beyond its stretch of the route on each side (>= 0;
-  // the footprint's longer side is added).
+  // search box extends beyond its stretch of the route on each side
+  // (0..kMaxFollowMargin; the footprint's longer side is added); steps
+  // 1..kMaxFollowSteps. The guide route is planned with `hierarchical`.
   int follow_steps = 24;
   int follow_margin = 6;
 };
@@ -64,7 +71,7 @@ struct AgentPlanOptions {
 // What the last oriented query did (AgentPlanner::oriented_stats()).
 struct OrientedStats {
   int64_t stretches = 0;        // bounded exact searches that succeeded
-  int64_t widened = 0;          // stretches searched again, 4 x wider
+  int64_t widened = 0;          // stretches searched again, wider
   int64_t exact_fallbacks = 0;  // 1 if the rest was searched exactly
   int64_t expanded = 0;         // states all exact searches expanded
 };
@@ -76,9 +83,10 @@ class AgentPlanner {
 
   // Plans for class `class_name` from anchor `start` to anchor `goal` into
   // `path` (reset first, capacity kept). InvalidArgument for an unknown
-  // class or an illegal endpoint; FailedPrecondition for an unoriented
-  // class the world was built without; kUnreachable (in O(1) where the
-  // class grid's or the terrain's components tell) as the planners answer.
+  // class, an illegal endpoint or options out of range;
+  // FailedPrecondition for a class the world was built or loaded without;
+  // kUnreachable (in O(1) where the class grid's or the guide grid's
+  // components tell) as the planners answer.
   absl::StatusOr<SearchOutcome> FindPath(absl::string_view class_name,
                                          Point start, Point goal,
                                          const AgentPlanOptions& options,

@@ -22,8 +22,9 @@
 //
 //   ASSIGN_OR_RETURN(AgentWorld world, LoadAgentWorldFile("mixed.zpa"));
 //   AgentPlanner planner(world);
+//   AgentPath path;
 //   ASSIGN_OR_RETURN(SearchOutcome outcome,
-//                    planner.FindPath("tank", start, goal, {}, &path));
+//                    planner.FindPath("tank", {4, 7}, {900, 870}, {}, &path));
 //
 // File layout (little-endian, AgentWorldHeader): magic "ZPAGENTS", version,
 // endianness mark, the terrain's size, the class count, a table with one
@@ -43,6 +44,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -144,12 +146,17 @@ bool LooksLikeAgentWorld(absl::string_view bytes);
 absl::Status SaveAgentWorldFile(const AgentWorld& world,
                                 const std::string& path,
                                 AgentWorldFileSizes* sizes = nullptr);
+// The file's bytes; empty (which no loader accepts) when the world cannot
+// be written (an agent set no file could state: SaveAgentWorldFile says
+// why).
 std::string SerializeAgentWorld(const AgentWorld& world,
                                 AgentWorldFileSizes* sizes = nullptr);
 
 struct AgentLoadOptions {
-  AgentLoadOptions(const LoadOptions& w = {})  // NOLINT: a LoadOptions is one
-      : world(w) {}
+  // Implicit, so that a LoadOptions can be passed where these are taken:
+  // it means "every class, loaded with these world options".
+  AgentLoadOptions(const LoadOptions& world_options = {})  // NOLINT
+      : world(world_options) {}
   // map, verify_checksums, verify_refinement, threads and memory_limit
   // mean what they mean for LoadWorldFile; the memory estimate counts one
   // guide grid per class loaded.
