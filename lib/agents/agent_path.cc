@@ -1,7 +1,12 @@
 #include "zonepath/agents/agent_path.h"
 
+#include <optional>
+
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
 
 namespace zonepath {
 
@@ -22,6 +27,39 @@ std::string AgentRunsToString(const std::vector<AgentRun>& runs) {
     }
   }
   return out;
+}
+
+absl::Status ParseAgentRuns(absl::string_view text, Point start,
+                            Direction heading, AgentPath* out) {
+  out->Reset(start, heading);
+  if (text.empty()) return absl::OkStatus();
+  for (absl::string_view item : absl::StrSplit(text, ',')) {
+    absl::string_view rest = item;
+    const bool backward = absl::ConsumePrefix(&rest, "~");
+    size_t letters = 0;
+    while (letters < rest.size() &&
+           (rest[letters] < '0' || rest[letters] > '9')) {
+      ++letters;
+    }
+    const absl::string_view name = rest.substr(0, letters);
+    uint32_t count = 0;
+    const bool counted =
+        absl::SimpleAtoi(rest.substr(letters), &count) && count > 0;
+    if (counted && !backward && (name == "R" || name == "L")) {
+      out->AppendTurn(name == "R" ? 1 : -1, count);
+      continue;
+    }
+    const std::optional<Direction> d = ParseDirection(name);
+    if (!counted || !d.has_value()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "bad run '", item,
+          "': expected a direction (N, NE, ... NW), ~ and a direction "
+          "(backward), or R/L (turns), followed by a count >= 1"));
+    }
+    out->AppendStep(backward ? AgentAction::kBackward : AgentAction::kForward,
+                    *d, count);
+  }
+  return absl::OkStatus();
 }
 
 void FromRunLengthPath(const RunLengthPath& path, AgentPath* out) {

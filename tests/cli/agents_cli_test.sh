@@ -144,9 +144,30 @@ expect_exit 0 "query --agent cart (oriented)" "$zp" query "$tmp/cart.zpa" \
   0 0 20 1 --agent cart
 expect_grep "oriented class 'cart': rules checked" "$tmp/out" \
   "oriented query re-walked"
-expect_exit 1 "scen refuses an oriented class" "$zp" scen "$tmp/a.map" \
-  "$tmp/a.scen" --agents "$tmp/cart.agents" --agent cart --algo hpa \
-  --world "$tmp/cart.zpa"
+for algo in astar hpa; do
+  world_flag=""
+  if [ "$algo" = hpa ]; then world_flag="--world=$tmp/cart.zpa"; fi
+  expect_exit 0 "scen --agent cart ($algo)" "$zp" scen "$tmp/a.map" \
+    "$tmp/a.scen" --agents "$tmp/cart.agents" --agent cart --algo "$algo" \
+    $world_flag --paths "$tmp/cart_$algo.txt"
+  expect_grep "oriented class cart, 2 queries, 2 solved" "$tmp/out" \
+    "cart solves both ($algo)"
+  expect_exit 0 "check-paths --agent cart ($algo)" "$zp" check-paths \
+    "$tmp/a.map" "$tmp/a.scen" "$tmp/cart_$algo.txt" \
+    --agents "$tmp/cart.agents" --agent cart
+  expect_grep "2 legal with matching cost" "$tmp/out" "cart paths legal"
+done
+# A turn dropped from the first path: illegal or elsewhere, never accepted.
+awk -F'\t' 'BEGIN { OFS = "\t" } NR == 1 { sub(/R1,|L1,/, "", $4) } { print }' \
+  "$tmp/cart_hpa.txt" >"$tmp/cart_bad.txt"
+if cmp -s "$tmp/cart_hpa.txt" "$tmp/cart_bad.txt"; then
+  echo "FAIL: the first cart path has no turn to drop"; failures=$((failures + 1))
+fi
+expect_exit 1 "check-paths: a cart path without a turn" "$zp" check-paths \
+  "$tmp/a.map" "$tmp/a.scen" "$tmp/cart_bad.txt" \
+  --agents "$tmp/cart.agents" --agent cart
+expect_exit 1 "render refuses an oriented class" "$zp" render \
+  "$tmp/cart.zpa" -o "$tmp/cart.png" --path 0,0,20,1 --agent cart
 expect_grep "oriented" "$tmp/err" "oriented class named"
 expect_exit 1 "unknown class on the agent world" "$zp" query \
   "$tmp/all.zpa" 0 0 20 1 --agent zeppelin

@@ -10,7 +10,9 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "common_flags.h"
+#include "planner_flags.h"
 #include "zonepath/agents/agent_file.h"
+#include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/base/mapped_file.h"
@@ -26,13 +28,19 @@ ABSL_FLAG(std::string, agent, "",
           "world to use (default: default; query also takes oriented "
           "classes)");
 
+ABSL_FLAG(int32_t, follow_steps, zonepath::AgentPlanOptions().follow_steps,
+          "oriented classes on an agent world: route cells the unit "
+          "advances per bounded exact search (each looks twice as far); "
+          "larger is closer to optimal and slower");
+
 ABSL_FLAG(std::string, terrain, "",
           "with --agent: the map WORLD was built from (query checks the path "
           "for the class's footprint on it; render draws its terrain)");
 
 namespace zonepath::cli {
 
-absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags() {
+absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags(
+    bool allow_oriented) {
   const std::string file = absl::GetFlag(FLAGS_agents);
   const std::string name = absl::GetFlag(FLAGS_agent);
   if (file.empty()) {
@@ -44,11 +52,12 @@ absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags() {
   if (name.empty()) return std::nullopt;
   ASSIGN_OR_RETURN(AgentSet set, ParseAgentFile(file));
   ASSIGN_OR_RETURN(const AgentClass* agent, set.Find(name));
-  if (agent->oriented) {
+  if (agent->oriented && !allow_oriented) {
     return absl::InvalidArgumentError(
         absl::StrCat("--agent ", name,
-                     ": oriented classes have no class grid; the tools plan "
-                     "for unoriented classes only"));
+                     ": oriented classes have no class grid; this command "
+                     "plans unoriented classes (scen, check-paths and query "
+                     "take oriented ones)"));
   }
   return *agent;
 }
@@ -125,13 +134,19 @@ absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
   if (agent->oriented && !allow_oriented) {
     return absl::InvalidArgumentError(absl::StrCat(
         path, ": --agent ", name,
-        ": an oriented class (plan it with query, which follows its guide "
-        "world with the class's rules; this command plans unoriented "
-        "classes)"));
+        ": an oriented class (this command plans unoriented classes; scen, "
+        "check-paths and query take oriented ones)"));
   }
   // The class world shares its pages (and the mapping) with `agents`.
   return LoadedWorld{**world, ClassWorld{*agent, agents->terrain()},
                      std::move(agents)};
+}
+
+AgentPlanOptions AgentPlanOptionsFromFlags() {
+  AgentPlanOptions options;
+  options.hierarchical = PlanOptionsFromFlags();
+  options.follow_steps = absl::GetFlag(FLAGS_follow_steps);
+  return options;
 }
 
 }  // namespace zonepath::cli

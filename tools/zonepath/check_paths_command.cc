@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@
 #include "absl/strings/str_split.h"
 #include "commands.h"
 #include "common_flags.h"
+#include "zonepath/agents/agent_path.h"
+#include "zonepath/agents/class_astar.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/agents/class_path.h"
 #include "zonepath/base/input_file.h"
@@ -45,15 +48,20 @@ absl::Status CheckPaths(const std::string& map_path,
                         const std::string& scen_path,
                         const std::string& paths_path) {
   ASSIGN_OR_RETURN(const std::optional<AgentClass> agent,
-                   AgentClassFromFlags());
+                   AgentClassFromFlags(/*allow_oriented=*/true));
   ASSIGN_OR_RETURN(const Grid terrain, LoadTerrainFromFlags(map_path));
-  // Reachability of the class: the components of its class grid.
+  // Reachability of the class: the components of its class grid (of its
+  // guide grid for an oriented class, where they only bound it).
   Grid grid;
   if (agent.has_value()) {
-    ASSIGN_OR_RETURN(grid, DeriveClassGrid(terrain, *agent));
+    ASSIGN_OR_RETURN(grid, DeriveGuideGrid(terrain, *agent));
   } else {
     grid = terrain;
   }
+  const bool oriented = agent.has_value() && agent->oriented;
+  std::optional<ClassAStar> exact;
+  if (oriented) exact.emplace(terrain);
+  AgentPath agent_path;
   ASSIGN_OR_RETURN(Scenario scenario, ReadScenarioFile(scen_path));
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
   ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
@@ -82,7 +90,32 @@ absl::Status CheckPaths(const std::string& map_path,
           absl::StrCat(where, "more paths than scenario problems"));
     }
     const ScenarioProblem& p = scenario.problems[index];
-    if (f[1] == "ok") {
+    if (f[1] == "ok" && oriented) {
+      // Oriented: turns and backward runs (AgentRunsToString), starting
+      // heading N, walked under the class's rules.
+      if (absl::Status s =
+              ParseAgentRuns(f[3], p.start, Direction::kN, &agent_path);
+          !s.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "moves: ", s.message()));
+      }
+      absl::StatusOr<AgentWalk> walk =
+          WalkAgentPath(terrain, *agent, agent_path);
+      if (!walk.ok()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, walk.status().message()));
+      }
+      if (!(walk->end == p.goal)) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, "path ends at ", PointString(walk->end),
+                         ", goal is ", PointString(p.goal)));
+      }
+      if (std::abs(walk->cost - cost) > 1e-6 * std::max(1.0, cost)) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, "walked cost ", walk->cost, " differs from printed ", cost));
+      }
+      ++ok;
+    } else if (f[1] == "ok") {
       absl::StatusOr<std::vector<Run>> runs = ParseRuns(f[3]);
       if (!runs.ok()) {
         return absl::InvalidArgumentError(
@@ -107,7 +140,18 @@ absl::Status CheckPaths(const std::string& map_path,
     } else if (f[1] != "unreachable") {
       return absl::InvalidArgumentError(
           absl::StrCat(where, "unknown status '", f[1], "'"));
-    } else if (grid.SameComponent(p.start, p.goal)) {
+    } else if (oriented && grid.SameComponent(p.start, p.goal)) {
+      // The guide's components only bound an oriented class's: ask the
+      // exact search.
+      ASSIGN_OR_RETURN(const SearchOutcome truth,
+                       exact->FindPath(*agent, p.start, Direction::kN, p.goal,
+                                       {}, &agent_path));
+      if (truth == SearchOutcome::kFound) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, "claims unreachable, but the exact search reaches ",
+            PointString(p.goal), " from ", PointString(p.start)));
+      }
+    } else if (!oriented && grid.SameComponent(p.start, p.goal)) {
       // Components are exact: the claim is checkable in O(1).
       return absl::InvalidArgumentError(
           absl::StrCat(where, "claims unreachable, but ", PointString(p.start),
@@ -140,7 +184,9 @@ const Command kCheckPathsCommand = {
     "usage: zonepath check-paths MAP SCEN PATHS [--agents FILE --agent "
     "CLASS]\n"
     "Fails (exit 1) on the first path that is illegal, ends elsewhere than "
-    "its goal, or whose walked cost differs from the printed cost.",
+    "its goal, or whose walked cost differs from the printed cost, or on an "
+    "'unreachable' that is not. An oriented class's paths start heading N "
+    "and are walked under its rules (turns and backward steps included).",
     {"common_flags.cc", "map_flags.cc", "agent_flags.cc"},
     3,
     3,

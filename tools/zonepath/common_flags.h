@@ -9,6 +9,7 @@
 #include "absl/flags/declare.h"
 #include "absl/status/statusor.h"
 #include "zonepath/agents/agent_class.h"
+#include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
@@ -42,9 +43,12 @@ absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path);
 // Reads a map file's terrain (never a class grid), legend as above.
 absl::StatusOr<Grid> LoadTerrainFromFlags(const std::string& path);
 // The class named by --agent in the --agents file; nullopt without --agent.
-// Errors: --agent without --agents, a bad agent file, an unknown or
-// oriented class.
-absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags();
+// Errors: --agent without --agents, a bad agent file, an unknown class, an
+// oriented class unless `allow_oriented` (scen and check-paths plan and
+// check those on the terrain; the map-reading commands cannot make their
+// class grid).
+absl::StatusOr<std::optional<AgentClass>> AgentClassFromFlags(
+    bool allow_oriented = false);
 // With --agent: the class and its terrain (--terrain MAP), after checking
 // that `world` (loaded from `world_path`) is the class's world of that
 // terrain. nullopt without --agent; an error for --terrain without --agent.
@@ -68,6 +72,9 @@ struct LoadedWorld {
 };
 absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
                                                bool allow_oriented = false);
+// AgentPlanner options: the plan flags (planner_flags.cc) and
+// --follow_steps.
+AgentPlanOptions AgentPlanOptionsFromFlags();
 // Whether the file at `path` is an agent world (by its magic).
 absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,

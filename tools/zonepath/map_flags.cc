@@ -39,7 +39,9 @@ absl::StatusOr<Grid> LoadMapFromFlags(const std::string& path) {
 }
 
 absl::StatusOr<Connectivity> ConnectivityFromFlags() {
-  ASSIGN_OR_RETURN(std::optional<AgentClass> agent, AgentClassFromFlags());
+  // Only the class's connectivity is read: an oriented one has one too.
+  ASSIGN_OR_RETURN(std::optional<AgentClass> agent,
+                   AgentClassFromFlags(/*allow_oriented=*/true));
   const std::string name = absl::GetFlag(FLAGS_connectivity);
   if (name.empty()) {
     return agent.has_value() ? agent->connectivity : Connectivity::kEight;

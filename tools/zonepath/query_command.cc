@@ -44,8 +44,7 @@ nlohmann::json StageJson(const SearchStats& s) {
 absl::Status QueryOriented(const AgentWorld& world, const AgentClass& agent,
                            Point start, Point goal) {
   AgentPlanner planner(world);
-  AgentPlanOptions options;
-  options.hierarchical = PlanOptionsFromFlags();
+  const AgentPlanOptions options = AgentPlanOptionsFromFlags();
   AgentPath path;
   const absl::Time begin = absl::Now();
   ASSIGN_OR_RETURN(const SearchOutcome outcome,

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -22,6 +23,9 @@
 #include "summary_stats.h"
 #include "threads_flag.h"
 #include "timed_plan.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/agents/class_astar.h"
 #include "zonepath/base/atomic_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/scenario.h"
@@ -91,6 +95,21 @@ absl::StatusOr<std::unique_ptr<World>> LoadOrBuildWorld(
   return std::make_unique<World>(std::move(loaded));
 }
 
+// The --paths file: index, ok|unreachable, cost, moves per problem.
+absl::Status WritePaths(const std::vector<ProblemResult>& results) {
+  return WriteFileAtomically(
+      absl::GetFlag(FLAGS_paths), [&](std::ostream& out) {
+        for (size_t i = 0; i < results.size(); ++i) {
+          const ProblemResult& r = results[i];
+          out << absl::StrFormat(
+              "%d\t%s\t%.9f\t%s\n", i,
+              r.outcome == SearchOutcome::kFound ? "ok" : "unreachable", r.cost,
+              r.moves);
+        }
+        return absl::OkStatus();
+      });
+}
+
 // One problem's outcome and measurements.
 struct Measured {
   absl::Status status;
@@ -158,8 +177,126 @@ class Solver {
   RunLengthPath path_;
 };
 
+// An oriented class (state = anchor x heading; starts heading N, any goal
+// heading): exact class-aware A* on the terrain (--algo astar) or
+// AgentPlanner on an agent world (--algo hpa --world W.zpa). One thread.
+absl::Status RunOrientedScen(const std::string& map_path,
+                             const std::string& scen_path,
+                             const AgentClass& agent) {
+  ASSIGN_OR_RETURN(const Grid terrain, LoadTerrainFromFlags(map_path));
+  ASSIGN_OR_RETURN(const Scenario scenario, ReadScenarioFile(scen_path));
+  RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, terrain));
+  const std::string algo = absl::GetFlag(FLAGS_algo);
+  const std::string world_path = absl::GetFlag(FLAGS_world);
+  if (algo != "astar" && algo != "hpa") {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--algo: unknown planner '", algo, "' (known: astar, hpa)"));
+  }
+  if ((algo == "hpa") == world_path.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--agent ", agent.name,
+        " is oriented: --algo hpa needs --world (an agent world from build "
+        "--agents), --algo astar takes none"));
+  }
+  ASSIGN_OR_RETURN(const int threads, ThreadsFromFlag(1, false));
+  if (threads != 1) {
+    return absl::InvalidArgumentError(
+        "--threads: oriented classes are planned on one thread");
+  }
+  std::unique_ptr<AgentWorld> world;
+  std::unique_ptr<AgentPlanner> planner;
+  if (algo == "hpa") {
+    AgentLoadOptions load;
+    load.classes = {agent.name};
+    ASSIGN_OR_RETURN(AgentWorld loaded, LoadAgentWorldFile(world_path, load));
+    if (loaded.terrain().CostVector() != terrain.CostVector() ||
+        loaded.terrain().width() != terrain.width()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          world_path, ": the agent world's terrain differs from ", map_path));
+    }
+    world = std::make_unique<AgentWorld>(std::move(loaded));
+    planner = std::make_unique<AgentPlanner>(*world);
+  }
+  ClassAStar exact(terrain);
+  const AgentPlanOptions options = AgentPlanOptionsFromFlags();
+  const bool want_paths = !absl::GetFlag(FLAGS_paths).empty();
+  std::vector<ProblemResult> results;
+  Samples s;
+  int64_t solved = 0, matches = 0;
+  AgentPath path;
+  const auto wall_begin = std::chrono::steady_clock::now();
+  for (const ScenarioProblem& p : scenario.problems) {
+    const auto begin = std::chrono::steady_clock::now();
+    const absl::StatusOr<SearchOutcome> outcome =
+        planner != nullptr
+            ? planner->FindPath(agent.name, p.start, p.goal, options, &path)
+            : exact.FindPath(agent, p.start, Direction::kN, p.goal, {}, &path);
+    const double us = Us(std::chrono::steady_clock::now() - begin);
+    if (!outcome.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          scenario.name, ":", p.line, ": ", outcome.status().message()));
+    }
+    s.time_us.push_back(us);
+    s.expanded.push_back(static_cast<double>(
+        planner != nullptr ? planner->oriented_stats().expanded
+                           : exact.stats().expanded));
+    ProblemResult r;
+    r.outcome = *outcome;
+    if (*outcome == SearchOutcome::kFound) {
+      ++solved;
+      r.cost = path.cost();
+      s.runs.push_back(static_cast<double>(path.runs().size()));
+      if (MatchesOptimal(r.cost, p.optimal)) ++matches;
+      if (p.optimal > 0) {
+        s.subopt_pct.push_back(100.0 * (r.cost - p.optimal) / p.optimal);
+      }
+      if (want_paths) r.moves = AgentRunsToString(path.runs());
+    }
+    if (want_paths) results.push_back(std::move(r));
+  }
+  const double wall_s = std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - wall_begin)
+                            .count();
+  if (want_paths) RETURN_IF_ERROR(WritePaths(results));
+  const int64_t queries = static_cast<int64_t>(scenario.problems.size());
+  if (absl::GetFlag(FLAGS_json)) {
+    const nlohmann::json j = {{"map", map_path},
+                              {"scen", scen_path},
+                              {"algo", algo},
+                              {"agent", agent.name},
+                              {"oriented", true},
+                              {"queries", queries},
+                              {"solved", solved},
+                              {"optimal_matches", matches},
+                              {"subopt_mean_pct", Mean(s.subopt_pct)},
+                              {"time_us_mean", Mean(s.time_us)},
+                              {"time_us_p50", Percentile(s.time_us, 50)},
+                              {"time_us_p99", Percentile(s.time_us, 99)},
+                              {"expanded_mean", Mean(s.expanded)},
+                              {"runs_mean", Mean(s.runs)},
+                              {"wall_seconds", wall_s}};
+    std::printf("%s\n", j.dump().c_str());
+    return absl::OkStatus();
+  }
+  std::printf(
+      "%s: %s, oriented class %s, %lld queries, %lld solved, %lld optimal\n"
+      "  suboptimality mean %.4f%%\n"
+      "  time per query: mean %.1f us, p50 %.1f us, p99 %.1f us\n"
+      "  expanded per query: mean %.0f\n",
+      map_path.c_str(), algo.c_str(), agent.name.c_str(),
+      static_cast<long long>(queries), static_cast<long long>(solved),
+      static_cast<long long>(matches), Mean(s.subopt_pct), Mean(s.time_us),
+      Percentile(s.time_us, 50), Percentile(s.time_us, 99), Mean(s.expanded));
+  return absl::OkStatus();
+}
+
 absl::Status RunScen(const std::string& map_path,
                      const std::string& scen_path) {
+  ASSIGN_OR_RETURN(const std::optional<AgentClass> agent,
+                   AgentClassFromFlags(/*allow_oriented=*/true));
+  if (agent.has_value() && agent->oriented) {
+    return RunOrientedScen(map_path, scen_path, *agent);
+  }
   ASSIGN_OR_RETURN(Grid grid, LoadMapFromFlags(map_path));
   ASSIGN_OR_RETURN(Scenario scenario, ReadScenarioFile(scen_path));
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
@@ -253,19 +390,7 @@ absl::Status RunScen(const std::string& map_path,
     if (want_paths) results.push_back(std::move(r));
   }
 
-  if (want_paths) {
-    RETURN_IF_ERROR(
-        WriteFileAtomically(absl::GetFlag(FLAGS_paths), [&](std::ostream& out) {
-          for (size_t i = 0; i < results.size(); ++i) {
-            const ProblemResult& r = results[i];
-            out << absl::StrFormat(
-                "%d\t%s\t%.9f\t%s\n", i,
-                r.outcome == SearchOutcome::kFound ? "ok" : "unreachable",
-                r.cost, r.moves);
-          }
-          return absl::OkStatus();
-        }));
-  }
+  if (want_paths) RETURN_IF_ERROR(WritePaths(results));
 
   auto max_of = [](const std::vector<double>& v) {
     double m = 0;
@@ -346,7 +471,10 @@ const Command kScenCommand = {
     "[--threads T] [--paths FILE] "
     "[--json] [--agents FILE --agent CLASS]\n"
     "With --agent, problems are anchor positions of the class, planned on "
-    "its class grid (check the paths with check-paths --agent).\n"
+    "its class grid (check the paths with check-paths --agent). An oriented "
+    "class starts heading N and ends in any heading: --algo astar is the "
+    "exact class-aware search, --algo hpa plans on an agent world (--world "
+    "W.zpa); its moves include turns (R2, L1) and backward runs (~N3).\n"
     "Paths file lines: index<TAB>ok|unreachable<TAB>cost<TAB>moves.",
     {"scen_command.cc", "common_flags.cc", "map_flags.cc", "agent_flags.cc",
      "planner_flags.cc", "threads_flag.cc"},

@@ -41,6 +41,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "zonepath/agents/agent_class.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/geometry.h"
@@ -119,6 +120,12 @@ class AgentPath {
 // "N3,R1,~E2,L2": forward runs as in RunsToString, backward runs prefixed
 // with '~', turn runs as R (clockwise) or L (counter-clockwise) and count.
 std::string AgentRunsToString(const std::vector<AgentRun>& runs);
+// The inverse: `out` is reset to (start, heading) and gets the runs of
+// `text` (its cost left 0: WalkAgentPath computes it). InvalidArgument
+// naming the run for anything AgentRunsToString does not write (counts
+// 1..2^32-1).
+absl::Status ParseAgentRuns(absl::string_view text, Point start,
+                            Direction heading, AgentPath* out);
 
 // An unoriented path from a RunLengthPath (same start, runs and cost; start
 // heading N). `out` is reset first and keeps its capacity.
