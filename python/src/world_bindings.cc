@@ -1,12 +1,17 @@
 // zonepath.World: build (NumPy grid or .map), load, save, inspect, change.
 #include <pybind11/stl.h>
 
+#include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "common.h"
 #include "world.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/base/input_file.h"
+#include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/map_io.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/update/world_changes.h"
@@ -14,6 +19,43 @@
 
 namespace zonepath::python {
 namespace {
+
+// A plain world file, or class `agent` of an agent world (only that class
+// is loaded). Oriented classes have only a guide world: refused.
+absl::StatusOr<World> LoadWorldOrClass(
+    const std::string& path, const std::optional<std::string>& agent) {
+  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  bool agent_world = false;
+  if (size >= sizeof(kAgentWorldMagic)) {
+    std::ifstream in(path, std::ios::binary);
+    char magic[sizeof(kAgentWorldMagic)] = {};
+    in.read(magic, sizeof(magic));
+    agent_world =
+        in && LooksLikeAgentWorld(absl::string_view(magic, sizeof(magic)));
+  }
+  if (!agent_world) {
+    if (agent.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": agent='", *agent,
+                       "' needs an agent world (zonepath build "
+                       "--agents), this is a plain world file"));
+    }
+    return LoadWorldFile(path);
+  }
+  const std::string name = agent.value_or("default");
+  AgentLoadOptions options;
+  options.classes = {name};
+  ASSIGN_OR_RETURN(const AgentWorld loaded, LoadAgentWorldFile(path, options));
+  ASSIGN_OR_RETURN(const AgentClass* agent_class, loaded.agents().Find(name));
+  if (agent_class->oriented) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        path, ": agent class '", name,
+        "' is oriented: its world is only a guide (plan it with `zonepath "
+        "query` or AgentPlanner in C++)"));
+  }
+  ASSIGN_OR_RETURN(const World* world, loaded.ClassWorld(name));
+  return *world;  // shares its pages (and the mapping) with `loaded`
+}
 
 PyWorld Share(World world) {
   return PyWorld{std::make_shared<const World>(std::move(world))};
@@ -135,18 +177,22 @@ refinement, more memory); threads: build threads (0 = all). The GIL is
 released while building. Raises zonepath.Error on bad input.)doc")
       .def_static(
           "load",
-          [](const std::string& path) {
+          [](const std::string& path, const std::optional<std::string>& agent) {
             absl::StatusOr<World> world;
             {
               py::gil_scoped_release release;
-              world = LoadWorldFile(path);
+              world = LoadWorldOrClass(path, agent);
             }
             return Share(ValueOrRaise(std::move(world)));
           },
-          py::arg("path"),
-          "Loads a world file (from World.save or `zonepath build`). "
-          "Raises zonepath.Error naming the file and the failing field "
-          "(NOT_FOUND, DATA_LOSS, FAILED_PRECONDITION).")
+          py::arg("path"), py::arg("agent") = py::none(),
+          "Loads a world file (from World.save or `zonepath build`), or the "
+          "world of one class of an agent world (`zonepath build --agents`): "
+          "agent names the class (default: 'default'; an unoriented class: "
+          "coordinates are the footprint's top-left anchor). Raises "
+          "zonepath.Error naming the file and the failing field (NOT_FOUND, "
+          "DATA_LOSS, FAILED_PRECONDITION; INVALID_ARGUMENT for an unknown or "
+          "oriented class, or agent given for a plain world file).")
       .def(
           "save",
           [](const PyWorld& self, const std::string& path) {

@@ -1,12 +1,13 @@
 """zonepath.World: building, loading, saving, properties, changes, errors."""
 
 import os
+import subprocess
 
 import numpy as np
 import pytest
 
 import zonepath
-from conftest import room_grid
+from conftest import room_grid, source_dir
 
 
 def test_build_from_numpy_keeps_the_grid(world, grid):
@@ -113,3 +114,41 @@ def test_docstrings_everywhere():
             if attr.startswith("_"):
                 continue
             assert getattr(member, "__doc__", None), f"{cls.__name__}.{attr}"
+
+
+def test_load_a_class_of_an_agent_world(tmp_path):
+    """World.load(path, agent=C) gives class C's world of an agent world
+    (built by the tool): the same paths as the class's own world file."""
+    tool = os.environ.get("ZONEPATH_TOOL")
+    if not tool:
+        pytest.skip("needs ZONEPATH_TOOL")
+    agents = os.path.join(source_dir(), "data", "agents", "example.agents")
+    map_path, zpa, zpw = (str(tmp_path / n) for n in ("m.map", "w.zpa", "t.zpw"))
+
+    def run(*args):
+        subprocess.run([tool, *args], check=True, stdout=subprocess.DEVNULL)
+
+    run("gen", map_path, "--kind", "mixed", "--width", "160", "--height",
+        "128", "--seed", "3")
+    run("build", map_path, "-o", zpa, "--agents", agents, "--zone-size", "16")
+    run("build", map_path, "-o", zpw, "--agents", agents, "--agent", "tank",
+        "--zone-size", "16")
+    shared = zonepath.World.load(zpa, agent="tank")
+    own = zonepath.World.load(zpw)
+    assert np.array_equal(shared.costs, own.costs)
+    free = np.argwhere(own.costs > 0)
+    a, b = tuple(free[0][::-1]), tuple(free[-1][::-1])
+    p = zonepath.Planner(shared).find_path(a, b)
+    q = zonepath.Planner(own).find_path(a, b)
+    assert np.array_equal(p.runs, q.runs) and p.cost == q.cost
+    # "default" when no class is named; errors name the file or the class.
+    assert zonepath.World.load(zpa).width == 160
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.load(zpa, agent="zeppelin")
+    assert e.value.code == "INVALID_ARGUMENT" and "zeppelin" in str(e.value)
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.load(zpa, agent="wagon")
+    assert e.value.code == "INVALID_ARGUMENT" and "oriented" in str(e.value)
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.World.load(zpw, agent="tank")
+    assert e.value.code == "INVALID_ARGUMENT" and "t.zpw" in str(e.value)
