@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -381,6 +382,17 @@ bool LooksLikeAgentWorld(absl::string_view bytes) {
   return bytes.size() >= sizeof(kAgentWorldMagic) &&
          std::memcmp(bytes.data(), kAgentWorldMagic,
                      sizeof(kAgentWorldMagic)) == 0;
+}
+
+absl::StatusOr<bool> IsAgentWorldFile(const std::string& path) {
+  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
+  if (size < sizeof(kAgentWorldMagic)) return false;
+  std::ifstream in(path, std::ios::binary);
+  char magic[sizeof(kAgentWorldMagic)] = {};
+  if (!in.read(magic, sizeof(magic))) {
+    return absl::DataLossError(absl::StrCat(path, ": read error"));
+  }
+  return LooksLikeAgentWorld(absl::string_view(magic, sizeof(magic)));
 }
 
 std::string SerializeAgentWorld(const AgentWorld& world,

@@ -1,7 +1,6 @@
 // zonepath.World: build (NumPy grid or .map), load, save, inspect, change.
 #include <pybind11/stl.h>
 
-#include <fstream>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,7 +9,6 @@
 #include "common.h"
 #include "world.h"
 #include "zonepath/agents/agent_world.h"
-#include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/map_io.h"
 #include "zonepath/offline/build_world.h"
@@ -24,15 +22,7 @@ namespace {
 // is loaded). Oriented classes have only a guide world: refused.
 absl::StatusOr<World> LoadWorldOrClass(
     const std::string& path, const std::optional<std::string>& agent) {
-  ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
-  bool agent_world = false;
-  if (size >= sizeof(kAgentWorldMagic)) {
-    std::ifstream in(path, std::ios::binary);
-    char magic[sizeof(kAgentWorldMagic)] = {};
-    in.read(magic, sizeof(magic));
-    agent_world =
-        in && LooksLikeAgentWorld(absl::string_view(magic, sizeof(magic)));
-  }
+  ASSIGN_OR_RETURN(const bool agent_world, IsAgentWorldFile(path));
   if (!agent_world) {
     if (agent.has_value()) {
       return absl::InvalidArgumentError(

@@ -15,7 +15,6 @@
 #include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_grid.h"
-#include "zonepath/base/mapped_file.h"
 #include "zonepath/base/status_macros.h"
 
 ABSL_FLAG(std::string, agents, "",
@@ -87,12 +86,6 @@ absl::StatusOr<std::optional<ClassWorld>> ClassWorldFromFlags(
                      " --agents ... --agent ", agent->name, ")"));
   }
   return ClassWorld{*std::move(agent), std::move(terrain)};
-}
-
-absl::StatusOr<bool> IsAgentWorldFile(const std::string& path) {
-  ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
-                   MappedFile::Open(path));
-  return LooksLikeAgentWorld(file->bytes());
 }
 
 absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,

@@ -28,19 +28,40 @@
 namespace zonepath::cli {
 namespace {
 
-// Walks `runs` from `start`: on the terrain, for the class if one is given.
-absl::StatusOr<PathWalk> WalkPath(const Grid& terrain,
-                                  const std::optional<AgentClass>& agent,
-                                  Point start, const std::vector<Run>& runs,
-                                  Connectivity connectivity) {
-  if (!agent.has_value()) return WalkRuns(terrain, start, runs, connectivity);
-  RunLengthPath path;
-  path.Reset(start);
-  for (const Run& r : runs) path.Append(r.direction, r.count);
-  ASSIGN_OR_RETURN(AgentWalk walk, CheckClassPath(terrain, *agent, path));
+// Parses a paths file's moves and walks them from `start` on the terrain:
+// for the class if one is given (an oriented class's moves carry turns and
+// backward runs, start heading N, and are walked under its rules). Errors
+// are InvalidArgument, prefixed "moves: " when the text does not parse.
+absl::StatusOr<PathWalk> WalkMoves(const Grid& terrain,
+                                   const std::optional<AgentClass>& agent,
+                                   Point start, absl::string_view moves,
+                                   Connectivity connectivity,
+                                   AgentPath* scratch) {
+  absl::StatusOr<AgentWalk> walk;
+  if (agent.has_value() && agent->oriented) {
+    if (absl::Status s = ParseAgentRuns(moves, start, Direction::kN, scratch);
+        !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat("moves: ", s.message()));
+    }
+    walk = WalkAgentPath(terrain, *agent, *scratch);
+  } else {
+    absl::StatusOr<std::vector<Run>> runs = ParseRuns(moves);
+    if (!runs.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("moves: ", runs.status().message()));
+    }
+    if (!agent.has_value()) {
+      return WalkRuns(terrain, start, *runs, connectivity);
+    }
+    RunLengthPath path;
+    path.Reset(start);
+    for (const Run& r : *runs) path.Append(r.direction, r.count);
+    walk = CheckClassPath(terrain, *agent, path);
+  }
+  if (!walk.ok()) return walk.status();
   PathWalk out;
-  out.end = walk.end;
-  out.cost = walk.cost;
+  out.end = walk->end;
+  out.cost = walk->cost;
   return out;
 }
 
@@ -90,39 +111,9 @@ absl::Status CheckPaths(const std::string& map_path,
           absl::StrCat(where, "more paths than scenario problems"));
     }
     const ScenarioProblem& p = scenario.problems[index];
-    if (f[1] == "ok" && oriented) {
-      // Oriented: turns and backward runs (AgentRunsToString), starting
-      // heading N, walked under the class's rules.
-      if (absl::Status s =
-              ParseAgentRuns(f[3], p.start, Direction::kN, &agent_path);
-          !s.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, "moves: ", s.message()));
-      }
-      absl::StatusOr<AgentWalk> walk =
-          WalkAgentPath(terrain, *agent, agent_path);
-      if (!walk.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, walk.status().message()));
-      }
-      if (!(walk->end == p.goal)) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, "path ends at ", PointString(walk->end),
-                         ", goal is ", PointString(p.goal)));
-      }
-      if (std::abs(walk->cost - cost) > 1e-6 * std::max(1.0, cost)) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            where, "walked cost ", walk->cost, " differs from printed ", cost));
-      }
-      ++ok;
-    } else if (f[1] == "ok") {
-      absl::StatusOr<std::vector<Run>> runs = ParseRuns(f[3]);
-      if (!runs.ok()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, "moves: ", runs.status().message()));
-      }
+    if (f[1] == "ok") {
       absl::StatusOr<PathWalk> walk =
-          WalkPath(terrain, agent, p.start, *runs, connectivity);
+          WalkMoves(terrain, agent, p.start, f[3], connectivity, &agent_path);
       if (!walk.ok()) {
         return absl::InvalidArgumentError(
             absl::StrCat(where, walk.status().message()));

@@ -75,8 +75,6 @@ absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
 // AgentPlanner options: the plan flags (planner_flags.cc) and
 // --follow_steps.
 AgentPlanOptions AgentPlanOptionsFromFlags();
-// Whether the file at `path` is an agent world (by its magic).
-absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,
 // else 8); an error if it differs from the --agent class's.
 absl::StatusOr<Connectivity> ConnectivityFromFlags();

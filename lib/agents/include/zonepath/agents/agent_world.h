@@ -141,6 +141,9 @@ struct AgentWorldFileSizes {
 // True when `bytes` starts with the agent world magic (for tools that take
 // either kind of world file).
 bool LooksLikeAgentWorld(absl::string_view bytes);
+// Whether the regular file at `path` starts with the agent world magic
+// (reads its first 8 bytes); NotFound / InvalidArgument as InputFileSize.
+absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 
 // Writes the file atomically (temporary file, then rename).
 absl::Status SaveAgentWorldFile(const AgentWorld& world,
