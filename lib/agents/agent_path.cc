@@ -88,44 +88,54 @@ absl::Status ToRunLengthPath(const AgentPath& path, RunLengthPath* out) {
 
 namespace {
 
-absl::Status WalkError(size_t run, uint32_t within, Point p,
-                       absl::string_view why) {
-  return absl::InvalidArgumentError(absl::StrFormat(
-      "run %d, action %d at anchor %s: %s", run, within, PointString(p), why));
-}
+constexpr size_t kStartPosition = ~size_t{0};
 
-}  // namespace
-
-absl::StatusOr<AgentWalk> WalkAgentPath(const Grid& terrain,
-                                        const AgentClass& agent,
-                                        const AgentPath& path) {
-  Point p = path.start();
-  Direction heading = path.start_heading();
+// The one walk under the class's rules (WalkAgentPath, TryWalkAgentRuns).
+// On the first illegal action calls `fail(run, step, anchor, why)`, where
+// `why()` builds the reason (run kStartPosition: the start itself), and
+// returns false; so a caller that needs no message builds none.
+template <typename Fail>
+bool Walk(const Grid& terrain, const AgentClass& agent, Point p,
+          Direction heading, absl::Span<const AgentRun> runs, AgentWalk* out,
+          Fail&& fail) {
   if (!ValidHeading(agent, heading)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("start heading ", DirectionName(heading),
-                     " is not a heading of class '", agent.name, "'"));
+    fail(kStartPosition, 0, p, [&] {
+      return absl::StrCat("start heading ", DirectionName(heading),
+                          " is not a heading of class '", agent.name, "'");
+    });
+    return false;
   }
   uint8_t here = PositionCost(terrain, agent, p, heading);
   if (here == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("start anchor ", PointString(p), " heading ",
-                     DirectionName(heading), " is not a legal position"));
+    fail(kStartPosition, 0, p, [&] {
+      return absl::StrCat("start anchor ", PointString(p), " heading ",
+                          DirectionName(heading), " is not a legal position");
+    });
+    return false;
   }
   const int eighths = agent.oriented ? TurnEighths(agent) : 0;
   double cost = 0;
-  for (size_t i = 0; i < path.runs().size(); ++i) {
-    const AgentRun& run = path.runs()[i];
-    if (run.count == 0) return WalkError(i, 0, p, "empty run");
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const AgentRun& run = runs[i];
+    auto reason = [](const char* why) {
+      return [why] { return std::string(why); };
+    };
+    if (run.count == 0) {
+      fail(i, 0, p, reason("empty run"));
+      return false;
+    }
     if (run.action == AgentAction::kTurn) {
       if (!agent.oriented) {
-        return WalkError(i, 0, p, "an unoriented class cannot turn");
+        fail(i, 0, p, reason("an unoriented class cannot turn"));
+        return false;
       }
       if (run.rotation != 1 && run.rotation != -1) {
-        return WalkError(i, 0, p, "turn rotation must be +1 or -1");
+        fail(i, 0, p, reason("turn rotation must be +1 or -1"));
+        return false;
       }
       if (RectCost(terrain, agent, agent.TurnSweep(p)) == 0) {
-        return WalkError(i, 0, p, "the turn sweep is not legal");
+        fail(i, 0, p, reason("the turn sweep is not legal"));
+        return false;
       }
       // The sweep holds every heading's footprint, so the new position is
       // legal too; its cost is read for the next step.
@@ -137,19 +147,22 @@ absl::StatusOr<AgentWalk> WalkAgentPath(const Grid& terrain,
     Direction d = run.heading;
     if (agent.oriented) {
       if (run.heading != heading) {
-        return WalkError(
-            i, 0, p,
-            absl::StrCat("the step run's heading ", DirectionName(run.heading),
-                         " is not the unit's heading ",
-                         DirectionName(heading)));
+        fail(i, 0, p, [&] {
+          return absl::StrCat(
+              "the step run's heading ", DirectionName(run.heading),
+              " is not the unit's heading ", DirectionName(heading));
+        });
+        return false;
       }
       if (run.action == AgentAction::kBackward) d = Opposite(heading);
     } else {
       if (run.action == AgentAction::kBackward) {
-        return WalkError(i, 0, p, "an unoriented class has no backward step");
+        fail(i, 0, p, reason("an unoriented class has no backward step"));
+        return false;
       }
       if (IsDiagonal(d) && agent.connectivity == Connectivity::kFour) {
-        return WalkError(i, 0, p, "a 4-connected class cannot step diagonally");
+        fail(i, 0, p, reason("a 4-connected class cannot step diagonally"));
+        return false;
       }
     }
     const double factor =
@@ -158,23 +171,55 @@ absl::StatusOr<AgentWalk> WalkAgentPath(const Grid& terrain,
       const Point q = Step(p, d);
       const uint8_t there = PositionCost(terrain, agent, q, heading);
       if (there == 0) {
-        return WalkError(i, k, p,
-                         absl::StrCat("step ", DirectionName(d), " to ",
-                                      PointString(q), " is not legal"));
+        fail(i, k, p, [&] {
+          return absl::StrCat("step ", DirectionName(d), " to ", PointString(q),
+                              " is not legal");
+        });
+        return false;
       }
       if (IsDiagonal(d) &&
           (PositionCost(terrain, agent, {q.x, p.y}, heading) == 0 ||
            PositionCost(terrain, agent, {p.x, q.y}, heading) == 0)) {
-        return WalkError(
-            i, k, p,
-            absl::StrCat("diagonal step ", DirectionName(d), " cuts a corner"));
+        fail(i, k, p, [&] {
+          return absl::StrCat("diagonal step ", DirectionName(d),
+                              " cuts a corner");
+        });
+        return false;
       }
       cost += StepCost(d, here, there) * factor;
       p = q;
       here = there;
     }
   }
-  return AgentWalk{p, heading, cost};
+  *out = AgentWalk{p, heading, cost};
+  return true;
+}
+
+}  // namespace
+
+absl::StatusOr<AgentWalk> WalkAgentPath(const Grid& terrain,
+                                        const AgentClass& agent,
+                                        const AgentPath& path) {
+  absl::Status error;
+  AgentWalk walk;
+  const bool legal =
+      Walk(terrain, agent, path.start(), path.start_heading(), path.runs(),
+           &walk, [&](size_t run, uint32_t step, Point p, auto&& why) {
+             error = run == kStartPosition
+                         ? absl::InvalidArgumentError(why())
+                         : absl::InvalidArgumentError(absl::StrFormat(
+                               "run %d, action %d at anchor %s: %s", run, step,
+                               PointString(p), why()));
+           });
+  if (!legal) return error;
+  return walk;
+}
+
+bool TryWalkAgentRuns(const Grid& terrain, const AgentClass& agent, Point start,
+                      Direction heading, absl::Span<const AgentRun> runs,
+                      AgentWalk* out) {
+  return Walk(terrain, agent, start, heading, runs, out,
+              [](size_t, uint32_t, Point, auto&&) {});
 }
 
 }  // namespace zonepath

@@ -208,12 +208,17 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
     }
     Append(agent, piece_, heading, path);
   }
+  if (options.merge_staircases) {
+    ASSIGN_OR_RETURN(oriented_stats_.merged,
+                     merger_.Merge(terrain, agent, path));
+  }
   return SearchOutcome::kFound;
 }
 
 size_t AgentPlanner::MemoryUsage() const {
   size_t bytes = sizeof(*this) + moves_.MemoryUsage() + piece_.MemoryUsage() +
-                 prefix_.MemoryUsage() + route_.capacity() * sizeof(Point);
+                 prefix_.MemoryUsage() + route_.capacity() * sizeof(Point) +
+                 merger_.MemoryUsage();
   for (const auto& p : planners_) {
     if (p != nullptr) bytes += p->MemoryUsage();
   }

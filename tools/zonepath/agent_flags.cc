@@ -32,6 +32,11 @@ ABSL_FLAG(int32_t, follow_steps, zonepath::AgentPlanOptions().follow_steps,
           "advances per bounded exact search (each looks twice as far); "
           "larger is closer to optimal and slower");
 
+ABSL_FLAG(bool, merge_staircases, zonepath::AgentPlanOptions().merge_staircases,
+          "oriented classes on an agent world: merge the staircases the "
+          "horizon leaves (X a, Y b, X c, Y d -> X a+c, Y b+d where legal and "
+          "no costlier)");
+
 ABSL_FLAG(std::string, terrain, "",
           "with --agent: the map WORLD was built from (query checks the path "
           "for the class's footprint on it; render draws its terrain)");
@@ -139,6 +144,7 @@ AgentPlanOptions AgentPlanOptionsFromFlags() {
   AgentPlanOptions options;
   options.hierarchical = PlanOptionsFromFlags();
   options.follow_steps = absl::GetFlag(FLAGS_follow_steps);
+  options.merge_staircases = absl::GetFlag(FLAGS_merge_staircases);
   return options;
 }
 

@@ -72,8 +72,8 @@ struct LoadedWorld {
 };
 absl::StatusOr<LoadedWorld> LoadWorldFromFlags(const std::string& path,
                                                bool allow_oriented = false);
-// AgentPlanner options: the plan flags (planner_flags.cc) and
-// --follow_steps.
+// AgentPlanner options: the plan flags (planner_flags.cc), --follow_steps
+// and --merge_staircases.
 AgentPlanOptions AgentPlanOptionsFromFlags();
 // The --connectivity flag ("8" or "4"; when not given, the --agent class's,
 // else 8); an error if it differs from the --agent class's.

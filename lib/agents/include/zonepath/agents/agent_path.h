@@ -42,6 +42,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "zonepath/agents/agent_class.h"
 #include "zonepath/grid/direction.h"
 #include "zonepath/grid/geometry.h"
@@ -164,6 +165,13 @@ struct AgentWalk {
 absl::StatusOr<AgentWalk> WalkAgentPath(const Grid& terrain,
                                         const AgentClass& agent,
                                         const AgentPath& path);
+
+// The same walk of `runs` from (start, heading), without a message: false
+// at the first illegal action (`out` then unspecified). Allocates nothing,
+// for searches that try many candidate runs.
+bool TryWalkAgentRuns(const Grid& terrain, const AgentClass& agent, Point start,
+                      Direction heading, absl::Span<const AgentRun> runs,
+                      AgentWalk* out);
 
 }  // namespace zonepath
 

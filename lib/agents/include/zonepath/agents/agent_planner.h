@@ -16,7 +16,9 @@
 // where the unit is to the goal. So the
 // path is always legal and complete (a goal unreachable on the guide is
 // unreachable, answered by the guide's components or search); its cost is not
-// always optimal (README, "Agents": measured).
+// always optimal (README, "Agents": measured). Afterwards, staircases the
+// horizon left (X a, Y b, X c, Y d) become two runs where that is legal and
+// no costlier (AgentPlanOptions::merge_staircases).
 //
 // Both write an AgentPath (agent_path.h: run-length steps, plus turn runs
 // for oriented classes), legal for the class's footprint and rules, with
@@ -45,6 +47,7 @@
 #include "zonepath/agents/agent_path.h"
 #include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/class_astar.h"
+#include "zonepath/agents/staircase_merger.h"
 #include "zonepath/runtime/planner.h"
 
 namespace zonepath {
@@ -66,6 +69,10 @@ struct AgentPlanOptions {
   // 1..kMaxFollowSteps. The guide route is planned with `hierarchical`.
   int follow_steps = 24;
   int follow_margin = 6;
+  // Oriented classes: merge the staircases the horizon leaves (X a, Y b,
+  // X c, Y d -> X a+c, Y b+d where that is legal and no costlier; see
+  // staircase_merger.h): two turns fewer per merge.
+  bool merge_staircases = true;
 };
 
 // What the last oriented query did (AgentPlanner::oriented_stats()).
@@ -74,6 +81,7 @@ struct OrientedStats {
   int64_t widened = 0;          // stretches searched again, wider
   int64_t exact_fallbacks = 0;  // 1 if the rest was searched exactly
   int64_t expanded = 0;         // states all exact searches expanded
+  int64_t merged = 0;           // staircases merged afterwards
 };
 
 class AgentPlanner {
@@ -118,6 +126,7 @@ class AgentPlanner {
   AgentPath piece_;
   AgentPath prefix_;
   std::vector<Point> route_;
+  StaircaseMerger merger_;
   OrientedStats oriented_stats_;
 };
 
