@@ -1,4 +1,5 @@
 // C API: building, loading, saving, inspecting and changing worlds.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,9 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
                                const char* function, BuildOptions* options) {
   *options = BuildOptions();
   if (params == nullptr) return ZONEPATH_OK;
-  ZONEPATH_C_CHECK(CheckStruct(params, function, "params"));
+  ZONEPATH_C_CHECK(
+      CheckStruct(params, function, "params",
+                  offsetof(zonepath_build_params, beacon_spacing)));
   if (params->connectivity != 8 && params->connectivity != 4) {
     return InvalidArgument(function, ": params->connectivity is ",
                            params->connectivity, ", expected 8 or 4");
@@ -34,6 +37,9 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
   options->params.connectivity =
       params->connectivity == 4 ? Connectivity::kFour : Connectivity::kEight;
   options->params.cache_paths = params->cache_paths != 0;
+  if (Fits(*params, params->beacon_spacing)) {
+    options->params.beacon_spacing = params->beacon_spacing;
+  }
   options->threads = params->threads;
   const absl::Status valid = ValidateBuildParams(options->params);
   if (!valid.ok()) {
@@ -76,6 +82,7 @@ void zonepath_build_params_init(zonepath_build_params* params) {
   params->connectivity = 8;
   params->cache_paths = defaults.cache_paths ? 1 : 0;
   params->threads = 0;
+  params->beacon_spacing = defaults.beacon_spacing;
 }
 
 zonepath_status zonepath_world_build_from_map(

@@ -29,6 +29,12 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
     return absl::InvalidArgumentError(absl::StrCat(
         "entrance threshold must be in 2..1024, got ", p.entrance_threshold));
   }
+  if (p.beacon_spacing != 0 &&
+      (p.beacon_spacing < 2 || p.beacon_spacing > 1024)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("beacon spacing must be 0 (none) or in 2..1024, got ",
+                     p.beacon_spacing));
+  }
   return absl::OkStatus();
 }
 

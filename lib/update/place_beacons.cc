@@ -7,7 +7,7 @@
 
 namespace zonepath::update_internal {
 
-void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
+void ScanBorderSegment(const Grid& grid, const BuildParams& params,
                        const BorderSegment& segment,
                        std::vector<std::pair<Point, Point>>* pairs) {
   const int32_t line = segment.line;
@@ -19,7 +19,8 @@ void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
   // border, with the same pair of terrain costs all along (so a road
   // crossing a border of grass is its own entrance and gets its own
   // beacons). Short entrances get one beacon pair in the middle, long ones a
-  // pair at each end.
+  // pair at each end, and with a beacon spacing s pairs in between, evenly
+  // spread, so that neighbouring pairs are at most s cells apart.
   auto open = [&](int32_t i) {
     const auto [a, b] = across(i);
     return grid.passable(a) && grid.passable(b);
@@ -34,10 +35,15 @@ void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
     const bool is_open = i < segment.end && open(i);
     if (run >= 0 && !(is_open && same_terrain(i, run))) {
       const int32_t length = i - run;
-      if (length < entrance_threshold) {
+      if (length < params.entrance_threshold) {
         pairs->push_back(across(run + (length - 1) / 2));
       } else {
-        pairs->push_back(across(run));
+        const int32_t s = params.beacon_spacing;
+        // Gaps between neighbouring pairs: ceil((length - 1) / s), or 1.
+        const int32_t gaps = s > 0 ? std::max(1, (length - 2 + s) / s) : 1;
+        for (int32_t k = 0; k < gaps; ++k) {
+          pairs->push_back(across(run + (length - 1) * k / gaps));
+        }
         pairs->push_back(across(i - 1));
       }
       run = -1;
@@ -56,14 +62,14 @@ void PlaceBeacons(const Grid& grid, const BuildParams& params,
   // zone side at a time.
   for (int32_t x = side; x < w; x += side) {
     for (int32_t y0 = 0; y0 < h; y0 += side) {
-      ScanBorderSegment(grid, params.entrance_threshold,
-                        {true, x, y0, std::min(h, y0 + side)}, &pairs);
+      ScanBorderSegment(grid, params, {true, x, y0, std::min(h, y0 + side)},
+                        &pairs);
     }
   }
   for (int32_t y = side; y < h; y += side) {
     for (int32_t x0 = 0; x0 < w; x0 += side) {
-      ScanBorderSegment(grid, params.entrance_threshold,
-                        {false, y, x0, std::min(w, x0 + side)}, &pairs);
+      ScanBorderSegment(grid, params, {false, y, x0, std::min(w, x0 + side)},
+                        &pairs);
     }
   }
   // Beacons: the distinct cells, ordered by zone then row then column.

@@ -69,18 +69,17 @@ struct Crossing {
 void ScanZone(const Grid& grid, const BuildParams& params, const Rect& rect,
               std::vector<Point>* cells, std::vector<Crossing>* crossings) {
   std::vector<std::pair<Point, Point>> pairs;
-  const int32_t t = params.entrance_threshold;
   if (rect.x0 > 0) {
-    ScanBorderSegment(grid, t, {true, rect.x0, rect.y0, rect.y1}, &pairs);
+    ScanBorderSegment(grid, params, {true, rect.x0, rect.y0, rect.y1}, &pairs);
   }
   if (rect.x1 < grid.width()) {
-    ScanBorderSegment(grid, t, {true, rect.x1, rect.y0, rect.y1}, &pairs);
+    ScanBorderSegment(grid, params, {true, rect.x1, rect.y0, rect.y1}, &pairs);
   }
   if (rect.y0 > 0) {
-    ScanBorderSegment(grid, t, {false, rect.y0, rect.x0, rect.x1}, &pairs);
+    ScanBorderSegment(grid, params, {false, rect.y0, rect.x0, rect.x1}, &pairs);
   }
   if (rect.y1 < grid.height()) {
-    ScanBorderSegment(grid, t, {false, rect.y1, rect.x0, rect.x1}, &pairs);
+    ScanBorderSegment(grid, params, {false, rect.y1, rect.x0, rect.x1}, &pairs);
   }
   cells->clear();
   crossings->clear();

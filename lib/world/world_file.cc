@@ -150,6 +150,7 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
   header.entrance_threshold = a.params.entrance_threshold;
   header.connectivity = static_cast<uint32_t>(a.params.connectivity);
   header.cache_paths = a.params.cache_paths ? 1 : 0;
+  header.beacon_spacing = static_cast<uint32_t>(a.params.beacon_spacing);
 
   uint64_t offset = sizeof(FileHeader) + sections.size() * sizeof(SectionEntry);
   WorldFileSizes s;
@@ -434,9 +435,11 @@ class Parser {
     if (header_.cache_paths > 1) {
       return Loss("header: cache_paths ", header_.cache_paths, " not 0 or 1");
     }
-    if (header_.reserved != 0) {
-      return Loss("header: reserved is ", header_.reserved, ", not 0");
+    if (header_.beacon_spacing == 1 || header_.beacon_spacing > 1024) {
+      return Loss("header: beacon_spacing ", header_.beacon_spacing,
+                  " not 0 or in 2..1024");
     }
+    params_.beacon_spacing = static_cast<int32_t>(header_.beacon_spacing);
     params_.connectivity = static_cast<Connectivity>(header_.connectivity);
     params_.cache_paths = header_.cache_paths == 1;
     for (size_t i = 0; i < table_.size(); ++i) {

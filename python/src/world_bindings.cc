@@ -127,7 +127,7 @@ World.load (a world file) or world.apply_changes (the next version).
           "build",
           [](const py::object& grid, int zone_size, int levels, int group,
              int entrance_threshold, int connectivity, bool cache_paths,
-             int threads) {
+             int threads, int beacon_spacing) {
             if (connectivity != 8 && connectivity != 4) {
               throw py::value_error(absl::StrCat(
                   "connectivity must be 8 or 4, got ", connectivity));
@@ -141,6 +141,7 @@ World.load (a world file) or world.apply_changes (the next version).
             options.params.connectivity =
                 connectivity == 4 ? Connectivity::kFour : Connectivity::kEight;
             options.params.cache_paths = cache_paths;
+            options.params.beacon_spacing = beacon_spacing;
             options.threads = threads;
             ThrowIfError(ValidateBuildParams(options.params));
             absl::StatusOr<World> world;
@@ -154,6 +155,7 @@ World.load (a world file) or world.apply_changes (the next version).
           py::arg("levels") = 0, py::arg("group") = 4,
           py::arg("entrance_threshold") = 6, py::arg("connectivity") = 8,
           py::arg("cache_paths") = false, py::arg("threads") = 0,
+          py::arg("beacon_spacing") = BuildParams().beacon_spacing,
           R"doc(
 Builds a world (the offline step) from `grid`: a 2-D numpy.uint8 array
 indexed [y, x] (0 = blocked, 1..255 = terrain cost), or the path of a
@@ -162,6 +164,8 @@ MovingAI .map file (digits 1-9 read as costs).
 zone_size: level-1 zone side in cells (4..1024); levels: abstract levels
 (1..8, 0 = automatic: more levels for larger worlds); group: a level-k zone is group x group level-(k-1) zones;
 entrance_threshold: entrances this long get two beacon pairs;
+beacon_spacing: 0, or 2..1024: long entrances also get beacon pairs in
+between, at most this many cells apart;
 connectivity: 8 or 4; cache_paths: keep level-1 cell paths (faster
 refinement, more memory); threads: build threads (0 = all). The GIL is
 released while building. Raises zonepath.Error on bad input.)doc")

@@ -161,7 +161,18 @@ static zonepath_world* TestBuild(const char* dir) {
   bad.zone_size = 3;
   CHECK_ERROR(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world),
               ZONEPATH_INVALID_ARGUMENT, "params: zone size");
+  bad = params;
+  bad.beacon_spacing = 1;
+  CHECK_ERROR(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world),
+              ZONEPATH_INVALID_ARGUMENT, "params: beacon spacing");
   CHECK(world == NULL);
+  /* A caller compiled before beacon_spacing existed: the field (here
+   * garbage) is past its struct_size and not read. */
+  bad.struct_size = (uint32_t)offsetof(zonepath_build_params, beacon_spacing);
+  CHECK(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world) ==
+        ZONEPATH_OK);
+  zonepath_world_free(world);
+  world = NULL;
 
   /* From a .map file: missing, malformed (message names file and line),
    * then a good one. */

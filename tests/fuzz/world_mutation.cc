@@ -28,14 +28,14 @@ constexpr size_t kEntryBytes = sizeof(SectionEntry);
 constexpr size_t kHeaderCrcAt = offsetof(FileHeader, header_crc);
 constexpr size_t kSectionCountAt = offsetof(FileHeader, section_count);
 
-// Header fields after the magic: version .. reserved (4 bytes each).
-constexpr const char* kHeaderFields[] = {"version",      "endian_mark",
-                                         "header_bytes", "section_count",
-                                         "width",        "height",
-                                         "zone_size",    "levels",
-                                         "group",        "entrance_threshold",
-                                         "connectivity", "cache_paths",
-                                         "reserved"};
+// Header fields after the magic: version .. beacon_spacing (4 bytes each).
+constexpr const char* kHeaderFields[] = {"version",       "endian_mark",
+                                         "header_bytes",  "section_count",
+                                         "width",         "height",
+                                         "zone_size",     "levels",
+                                         "group",         "entrance_threshold",
+                                         "connectivity",  "cache_paths",
+                                         "beacon_spacing"};
 
 template <typename T>
 T Load(const std::string& b, size_t at) {

@@ -152,3 +152,15 @@ def test_load_a_class_of_an_agent_world(tmp_path):
     with pytest.raises(zonepath.Error) as e:
         zonepath.World.load(zpw, agent="tank")
     assert e.value.code == "INVALID_ARGUMENT" and "t.zpw" in str(e.value)
+
+
+def test_beacon_spacing_adds_beacons_and_is_range_checked():
+    grid = room_grid()
+    plain = zonepath.World.build(grid, zone_size=16)
+    spaced = zonepath.World.build(grid, zone_size=16, beacon_spacing=4)
+    assert spaced.memory_bytes > plain.memory_bytes
+    a = zonepath.Planner(plain).find_path((5, 5), (70, 40))
+    b = zonepath.Planner(spaced).find_path((5, 5), (70, 40))
+    assert a.end == b.end == (70, 40)
+    with pytest.raises(zonepath.Error, match="beacon spacing"):
+        zonepath.World.build(grid, zone_size=16, beacon_spacing=1)

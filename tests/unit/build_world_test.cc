@@ -210,6 +210,9 @@ TEST(BuildWorldTest, RandomGridsSatisfyAbstractionProperties) {
                              2 + rng() % 2, false, 1 + seed % 2);
     o.params.connectivity =
         seed % 5 == 4 ? Connectivity::kFour : Connectivity::kEight;
+    if (seed % 4 == 1) {
+      o.params.beacon_spacing = 2 + static_cast<int32_t>(rng() % 5);
+    }
     absl::StatusOr<World> world = BuildWorld(std::move(grid), o);
     ASSERT_TRUE(world.ok()) << world.status();
     CheckWorld(*world, "seed " + std::to_string(seed) + " zone " +
@@ -332,6 +335,16 @@ TEST(BuildWorldTest, RejectsBadParams) {
   EXPECT_FALSE(BuildWorld(grid, Options(8, -1, 2, false, 1)).ok());
   EXPECT_FALSE(BuildWorld(grid, Options(8, 9, 2, false, 1)).ok());
   EXPECT_FALSE(BuildWorld(grid, Options(8, 2, 1, false, 1)).ok());
+  for (const int32_t spacing : {-1, 1, 1025}) {
+    BuildOptions o = Options(8, 1, 2, false, 1);
+    o.params.beacon_spacing = spacing;
+    EXPECT_FALSE(BuildWorld(grid, o).ok()) << spacing;
+  }
+  for (const int32_t spacing : {0, 2, 1024}) {
+    BuildOptions o = Options(8, 1, 2, false, 1);
+    o.params.beacon_spacing = spacing;
+    EXPECT_TRUE(BuildWorld(grid, o).ok()) << spacing;
+  }
 }
 
 }  // namespace

@@ -155,6 +155,10 @@ BuildOptions OptionsForSeed(uint64_t seed) {
   options.params.cache_paths = rng() % 2 == 0;
   options.params.connectivity =
       rng() % 4 == 0 ? Connectivity::kFour : Connectivity::kEight;
+  // Drawn last, so the other parameters are those of the seeds before.
+  if (rng() % 3 != 0) {
+    options.params.beacon_spacing = 2 + static_cast<int>(rng() % 7);
+  }
   options.threads = 1;
   return options;
 }

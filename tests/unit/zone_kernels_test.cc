@@ -1,7 +1,8 @@
 // The upper-level zone search (SearchUpperZone, hand-written Dijkstra with
 // reusable scratch, used by the builder and by runtime updates) against
 // Boost.Graph's Dijkstra on random zone graphs: the same edges, the same
-// float costs, bit for bit.
+// float costs, bit for bit. And beacon placement along a border, with and
+// without a beacon spacing.
 #include "zonepath/update/zone_kernels.h"
 
 #include <random>
@@ -94,6 +95,82 @@ TEST(ZoneKernelsTest, UpperZoneSearchMatchesBoostDijkstra) {
           << "seed " << seed << " edge " << i;
       ASSERT_EQ(got[i].edge.inter_zone, 0);
     }
+  }
+}
+
+// Beacon placement along one border: short entrances get their middle,
+// long ones both ends, and with a beacon spacing s evenly spread pairs in
+// between, at most s cells apart and no more of them than that needs.
+std::vector<int32_t> PlacedColumns(const Grid& grid, const BuildParams& p) {
+  std::vector<std::pair<Point, Point>> pairs;
+  ScanBorderSegment(grid, p, {false, 1, 0, grid.width()}, &pairs);
+  std::vector<int32_t> xs;
+  for (const auto& [a, b] : pairs) {
+    EXPECT_EQ(a.x, b.x);
+    EXPECT_EQ(a.y + 1, b.y);
+    xs.push_back(a.x);
+  }
+  return xs;
+}
+
+TEST(ZoneKernelsTest, BeaconSpacingSpreadsPairsAlongLongEntrances) {
+  // Row 1 blocked at x = 3 and 25: entrances [0, 3), [4, 25), [26, 40).
+  std::vector<uint8_t> cells(80, 1);
+  cells[40 + 3] = cells[40 + 25] = 0;
+  const Grid grid = *Grid::Create(40, 2, cells);
+  BuildParams p;
+  EXPECT_EQ(PlacedColumns(grid, p), (std::vector<int32_t>{1, 4, 24, 26, 39}));
+  p.beacon_spacing = 8;
+  EXPECT_EQ(PlacedColumns(grid, p),
+            (std::vector<int32_t>{1, 4, 10, 17, 24, 26, 32, 39}));
+  p.beacon_spacing = 100;  // wider than any entrance: the ends only
+  EXPECT_EQ(PlacedColumns(grid, p), (std::vector<int32_t>{1, 4, 24, 26, 39}));
+
+  // Random rows: every spacing keeps the ends, gaps <= s, and the fewest
+  // pairs that allows.
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 200; ++trial) {
+    const int32_t w = 8 + static_cast<int32_t>(rng() % 120);
+    std::vector<uint8_t> row(2 * w, 1);
+    for (int32_t x = 0; x < w; ++x) {
+      if (rng() % 12 == 0) row[w + x] = 0;
+    }
+    const Grid g = *Grid::Create(w, 2, row);
+    BuildParams q;
+    q.entrance_threshold = 2 + static_cast<int32_t>(rng() % 8);
+    q.beacon_spacing = 2 + static_cast<int32_t>(rng() % 20);
+    const std::vector<int32_t> xs = PlacedColumns(g, q);
+    size_t i = 0;
+    for (int32_t x = 0; x < w;) {
+      if (row[w + x] == 0) {
+        ++x;
+        continue;
+      }
+      int32_t end = x;
+      while (end < w && row[w + end] != 0) ++end;
+      const int32_t length = end - x;
+      const std::string context = "trial " + std::to_string(trial) +
+                                  " entrance at " + std::to_string(x) +
+                                  " length " + std::to_string(length);
+      if (length < q.entrance_threshold) {
+        ASSERT_LT(i, xs.size()) << context;
+        EXPECT_EQ(xs[i++], x + (length - 1) / 2) << context;
+      } else {
+        const int32_t gaps =
+            std::max(1, (length - 1 + q.beacon_spacing - 1) / q.beacon_spacing);
+        ASSERT_LE(i + gaps + 1, xs.size()) << context;
+        EXPECT_EQ(xs[i], x) << context;
+        EXPECT_EQ(xs[i + gaps], end - 1) << context;
+        for (int32_t k = 1; k <= gaps; ++k) {
+          EXPECT_GT(xs[i + k], xs[i + k - 1]) << context;
+          EXPECT_LE(xs[i + k] - xs[i + k - 1], q.beacon_spacing) << context;
+        }
+        i += gaps + 1;
+      }
+      x = end;
+    }
+    EXPECT_EQ(i, xs.size()) << "trial " << trial;
+    if (HasFailure()) return;
   }
 }
 

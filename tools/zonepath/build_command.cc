@@ -34,6 +34,10 @@ ABSL_FLAG(int32_t, levels, 0,
 ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
 ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");
+ABSL_FLAG(int32_t, beacon_spacing, zonepath::BuildParams().beacon_spacing,
+          "0, or 2..1024: long entrances also get beacon pairs in between, "
+          "at most this many cells apart (closer to optimal paths, a larger "
+          "world)");
 ABSL_FLAG(std::string, classes, "",
           "with --agents and no --agent: the classes to build, comma "
           "separated (default: every class of the file)");
@@ -118,8 +122,11 @@ void PrintSummary(const Grid& grid, const BuildParams& p,
       static_cast<long long>(grid.passable_count()), grid.component_count());
   std::printf(
       "params: zone size %d, levels %d, group %d, entrance threshold "
-      "%d, %s-connected%s\n",
+      "%d%s, %s-connected%s\n",
       p.zone_size, p.levels, p.group, p.entrance_threshold,
+      p.beacon_spacing > 0
+          ? absl::StrCat(", beacon spacing ", p.beacon_spacing).c_str()
+          : "",
       std::string(ConnectivityName(p.connectivity)).c_str(),
       p.cache_paths ? ", cached paths" : "");
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -148,6 +155,7 @@ BuildOptions BuildOptionsFromFlags() {
   options.params.levels = absl::GetFlag(FLAGS_levels);
   options.params.group = absl::GetFlag(FLAGS_group);
   options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
+  options.params.beacon_spacing = absl::GetFlag(FLAGS_beacon_spacing);
   options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
   return options;
 }

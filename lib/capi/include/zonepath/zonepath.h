@@ -142,6 +142,10 @@ typedef struct zonepath_build_params {
   int32_t connectivity;       /* 8 or 4 (8) */
   int32_t cache_paths;        /* nonzero: keep level-1 cell paths (0) */
   int32_t threads;            /* build threads, 0 = all (0) */
+  /* Added in format version 5 (read only when struct_size covers it):
+     0, or 2..1024: long entrances also get beacons in between, at most
+     this many cells apart (0). */
+  int32_t beacon_spacing;
 } zonepath_build_params;
 
 typedef struct zonepath_world_info {

@@ -41,8 +41,8 @@ struct BorderSegment {
 };
 
 // Appends the crossing steps (cell pairs, low side first) of the entrances
-// on `segment`.
-void ScanBorderSegment(const Grid& grid, int32_t entrance_threshold,
+// on `segment`, placed by params.entrance_threshold and beacon_spacing.
+void ScanBorderSegment(const Grid& grid, const BuildParams& params,
                        const BorderSegment& segment,
                        std::vector<std::pair<Point, Point>>* pairs);
 

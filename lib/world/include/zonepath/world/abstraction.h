@@ -38,6 +38,11 @@ struct BuildParams {
   int32_t levels = 0;
   int32_t group = 4;               // level-k zone = group x group level k-1
   int32_t entrance_threshold = 6;  // entrances this long get 2 beacon pairs
+  // 0, or 2..1024: an entrance of at least entrance_threshold cells also
+  // gets beacon pairs between its two ends, evenly spread, so neighbouring
+  // pairs are at most this many cells apart (more beacons: paths closer to
+  // optimal, a larger world; README "Offline abstraction").
+  int32_t beacon_spacing = 0;
   Connectivity connectivity = Connectivity::kEight;
   bool cache_paths = false;  // keep level-1 intra-zone cell paths
 };

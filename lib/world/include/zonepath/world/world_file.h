@@ -42,7 +42,8 @@
 
 namespace zonepath {
 
-inline constexpr uint32_t kWorldFormatVersion = 4;
+// Version 5: the header's beacon_spacing (reserved and 0 before).
+inline constexpr uint32_t kWorldFormatVersion = 5;
 // The oldest version this build reads (1: sections not page-aligned).
 inline constexpr uint32_t kOldestWorldFormatVersion = 1;
 

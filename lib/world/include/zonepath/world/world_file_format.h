@@ -35,7 +35,8 @@ struct FileHeader {
   int32_t entrance_threshold;
   uint32_t connectivity;
   uint32_t cache_paths;
-  uint32_t reserved;
+  // Since version 5 (0 before: the field was reserved, always 0).
+  uint32_t beacon_spacing;
   uint32_t header_crc;  // CRC-32 of header + section table, this field 0
 };
 static_assert(sizeof(FileHeader) == 64);
