@@ -24,6 +24,7 @@
 #include "benchmark/benchmark.h"
 #include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
+#include "zonepath/agents/build_agent_world.h"
 #include "zonepath/agents/class_astar.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/offline/build_world.h"
@@ -85,15 +86,35 @@ Workload* TheWorkload() {
     w->default_world = std::make_unique<World>(*BuildWorld(w->grid, build));
     w->square3_world = std::make_unique<World>(
         *BuildWorld(*DeriveClassGrid(w->grid, w->square3), build));
+    // The cart's world as `zonepath build --agents` makes it (its guide
+    // with the oriented classes' beacon spacing).
+    // An agent file names every terrain type a class may enter: one line
+    // per cost the map holds (Cauldron: 1), the cart's other types off
+    // (the map has none, so its moves are the same).
     AgentSet agents;
-    agents.classes = {AgentClass::Default(), w->cart};
-    std::vector<AgentWorld::ClassWorldEntry> classes;
-    BuildOptions cart_build = build;
-    cart_build.params.connectivity = w->cart.connectivity;
-    classes.push_back(
-        {w->cart, *BuildWorld(*DeriveGuideGrid(w->grid, w->cart), cart_build)});
-    w->cart_world = std::make_unique<AgentWorld>(std::move(agents), w->grid,
-                                                 std::move(classes));
+    AgentClass cart = w->cart;
+    std::vector<bool> present(256, false);
+    for (int32_t y = 0; y < w->grid.height(); ++y) {
+      for (int32_t x = 0; x < w->grid.width(); ++x) {
+        present[w->grid.cost({x, y})] = true;
+      }
+    }
+    const std::string chars = ".abcdefghijklmnopqrstuvwxyz";
+    for (int t = 1; t < 256; ++t) {
+      if (!present[t] || agents.terrain_types.size() >= chars.size()) {
+        cart.cost_of_type[t] = 0;
+        continue;
+      }
+      agents.terrain_types.push_back({"t" + std::to_string(t),
+                                      static_cast<uint8_t>(t),
+                                      chars[agents.terrain_types.size()]});
+    }
+    agents.classes = {AgentClass::Default(), cart};
+    AgentWorldBuildOptions cart_build;
+    cart_build.build = build;
+    cart_build.classes = {w->cart.name};
+    w->cart_world = std::make_unique<AgentWorld>(
+        *BuildAgentWorld(w->grid, std::move(agents), cart_build));
     std::fprintf(stderr,
                  "Cauldron: %zu longest-quarter queries legal and "
                  "reachable for every class\n",

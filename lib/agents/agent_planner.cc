@@ -118,48 +118,79 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
   Direction heading = start_heading;
   size_t reached = 0;  // route index the unit has about reached
   bool followed = true;
+  const int margin = options.follow_margin + m;
+  // The bounding box of the unit and route_[from..to].
+  auto stretch_box = [&](size_t from, size_t to) {
+    Rect box{at.x, at.y, at.x + 1, at.y + 1};
+    for (size_t i = from; i <= to; ++i) {
+      const Point c = route_[i];
+      box = Rect{std::min(box.x0, c.x), std::min(box.y0, c.y),
+                 std::max(box.x1, c.x + 1), std::max(box.y1, c.y + 1)};
+    }
+    return box;
+  };
+  // A bounded exact search from the unit to route_[target] (into piece_),
+  // inside `box` widened by `widen` (m more on the far sides, for the
+  // footprint): true if found. An InvalidArgument means the waypoint's
+  // legal headings do not fit the box (the start is legal and the waypoint
+  // legal for some heading): not found; other errors would come back from
+  // the exact fallback too, and are returned.
+  auto search = [&](size_t target, const Rect& box,
+                    int widen) -> absl::StatusOr<bool> {
+    ClassAStarOptions exact;
+    if (target == last) exact.goal_heading = options.goal_heading;
+    exact.bounds =
+        Rect{std::max(0, box.x0 - widen), std::max(0, box.y0 - widen),
+             std::min(terrain.width(), box.x1 + widen + m),
+             std::min(terrain.height(), box.y1 + widen + m)};
+    absl::StatusOr<SearchOutcome> searched =
+        exact_->FindPath(agent, at, heading, route_[target], exact, &piece_);
+    oriented_stats_.expanded += exact_->stats().expanded;
+    if (!searched.ok() &&
+        searched.status().code() != absl::StatusCode::kInvalidArgument) {
+      return searched.status();
+    }
+    return searched.ok() && *searched == SearchOutcome::kFound;
+  };
   // Receding horizon: search from the unit to the route cell two strides
   // ahead (in the box of that stretch and the unit, widened), keep the
   // first half of the steps found, and go on from where they end; so no
   // route cell but the goal is forced on the unit.
   while (true) {
     const size_t far = std::min(reached + 2 * stride, last);
-    Rect box{at.x, at.y, at.x + 1, at.y + 1};
-    for (size_t i = reached; i <= far; ++i) {
-      const Point c = route_[i];
-      box = Rect{std::min(box.x0, c.x), std::min(box.y0, c.y),
-                 std::max(box.x1, c.x + 1), std::max(box.y1, c.y + 1)};
-    }
+    const Rect box = stretch_box(reached, far);
     // First in the stretch's box widened by the margin, then with 4 x the
-    // margin. An InvalidArgument means the waypoint's legal headings do not
-    // fit the box (the start is legal and the waypoint legal for some
-    // heading); an error that is not about the box would come back from
-    // the exact fallback below too.
+    // margin.
     bool found = false;
-    const int margin = options.follow_margin + m;
     for (const int widen : {margin, 4 * margin}) {
       if (widen != margin) ++oriented_stats_.widened;
-      ClassAStarOptions exact;
-      if (far == last) exact.goal_heading = options.goal_heading;
-      exact.bounds =
-          Rect{std::max(0, box.x0 - widen), std::max(0, box.y0 - widen),
-               std::min(terrain.width(), box.x1 + widen + m),
-               std::min(terrain.height(), box.y1 + widen + m)};
-      absl::StatusOr<SearchOutcome> searched =
-          exact_->FindPath(agent, at, heading, route_[far], exact, &piece_);
-      oriented_stats_.expanded += exact_->stats().expanded;
-      if (!searched.ok() &&
-          searched.status().code() != absl::StatusCode::kInvalidArgument) {
-        return searched.status();
-      }
-      if (searched.ok() && *searched == SearchOutcome::kFound) {
-        found = true;
-        break;
-      }
+      ASSIGN_OR_RETURN(found, search(far, box, widen));
+      if (found) break;
     }
     if (!found) {
-      followed = false;
-      break;
+      // The guide passes where the unit cannot (it is a relaxation: a bend
+      // too tight for the unit to turn in, say). Aim further along the
+      // route, past the spot, before searching the rest exactly: the whole
+      // piece found is kept.
+      for (size_t skip = 1; skip <= kFollowSkips && !found; ++skip) {
+        const size_t ahead = std::min(far + 2 * skip * stride, last);
+        ++oriented_stats_.skipped;
+        ASSIGN_OR_RETURN(
+            found, search(ahead, stretch_box(reached, ahead), 4 * margin));
+        if (found) {
+          heading = Append(agent, piece_, heading, path);
+          at = route_[ahead];
+          reached = ahead;
+        }
+        if (ahead == last) break;
+      }
+      if (!found) {
+        followed = false;
+        break;
+      }
+      ++oriented_stats_.stretches;
+      if (reached == last) break;
+      continue;
     }
     ++oriented_stats_.stretches;
     const int64_t keep = piece_.steps() / 2;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/offline/build_world.h"
 
 namespace zonepath {
 
@@ -16,6 +17,17 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     AgentWorldBuildReport* report) {
   // The agent text must be writable, or the world could not be saved.
   RETURN_IF_ERROR(FormatAgentText(agents).status());
+  {
+    BuildParams oriented = options.build.params;
+    if (oriented.beacon_spacing == 0) {
+      oriented.beacon_spacing = options.oriented_beacon_spacing;
+    }
+    if (absl::Status s = ValidateBuildParams(oriented); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("agent world build options (oriented_beacon_spacing ",
+                       options.oriented_beacon_spacing, "): ", s.message()));
+    }
+  }
   std::vector<const AgentClass*> chosen;
   if (options.classes.empty()) {
     for (const AgentClass& c : agents.classes) chosen.push_back(&c);
@@ -38,6 +50,9 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     ASSIGN_OR_RETURN(Grid class_grid, DeriveGuideGrid(terrain, *agent));
     BuildOptions build = options.build;
     build.params.connectivity = agent->connectivity;
+    if (agent->oriented && build.params.beacon_spacing == 0) {
+      build.params.beacon_spacing = options.oriented_beacon_spacing;
+    }
     if (options.build.progress) {
       const std::string prefix = absl::StrCat("class ", agent->name, ": ");
       build.progress = [&options, prefix](const std::string& stage,

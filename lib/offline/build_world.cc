@@ -30,10 +30,11 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
         "entrance threshold must be in 2..1024, got ", p.entrance_threshold));
   }
   if (p.beacon_spacing != 0 &&
-      (p.beacon_spacing < 2 || p.beacon_spacing > 1024)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("beacon spacing must be 0 (none) or in 2..1024, got ",
-                     p.beacon_spacing));
+      (p.beacon_spacing < MinBeaconSpacing(p.zone_size) ||
+       p.beacon_spacing > 1024)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "beacon spacing must be 0 (none) or in ", MinBeaconSpacing(p.zone_size),
+        "..1024 for zone size ", p.zone_size, ", got ", p.beacon_spacing));
   }
   return absl::OkStatus();
 }

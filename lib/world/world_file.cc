@@ -138,7 +138,10 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
   }
   FileHeader header{};
   std::memcpy(header.magic, kMagic, sizeof(kMagic));
-  header.version = kWorldFormatVersion;
+  // Spacing 0 needs nothing version 5 added: such files stay readable by
+  // builds that read version 4.
+  header.version = a.params.beacon_spacing == 0 ? kFirstSpacedVersion - 1
+                                                : kWorldFormatVersion;
   header.endian_mark = kEndianMark;
   header.header_bytes = sizeof(FileHeader);
   header.section_count = static_cast<uint32_t>(sections.size());
@@ -435,9 +438,19 @@ class Parser {
     if (header_.cache_paths > 1) {
       return Loss("header: cache_paths ", header_.cache_paths, " not 0 or 1");
     }
-    if (header_.beacon_spacing == 1 || header_.beacon_spacing > 1024) {
-      return Loss("header: beacon_spacing ", header_.beacon_spacing,
-                  " not 0 or in 2..1024");
+    if (header_.beacon_spacing != 0 &&
+        (header_.version < kFirstSpacedVersion ||
+         header_.beacon_spacing <
+             static_cast<uint32_t>(MinBeaconSpacing(params_.zone_size)) ||
+         header_.beacon_spacing > 1024)) {
+      return Loss(
+          "header: beacon_spacing ", header_.beacon_spacing,
+          header_.version < kFirstSpacedVersion
+              ? absl::StrCat(" in a version-", header_.version,
+                             " file (reserved, must be 0)")
+              : absl::StrCat(" not 0 or in ",
+                             MinBeaconSpacing(params_.zone_size),
+                             "..1024 for zone_size ", params_.zone_size));
     }
     params_.beacon_spacing = static_cast<int32_t>(header_.beacon_spacing);
     params_.connectivity = static_cast<Connectivity>(header_.connectivity);

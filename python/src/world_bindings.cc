@@ -244,6 +244,12 @@ naming the change).)doc")
           [](const PyWorld& self) { return self.world->params().zone_size; },
           "Level-1 zone side in cells.")
       .def_property_readonly(
+          "beacon_spacing",
+          [](const PyWorld& self) {
+            return self.world->params().beacon_spacing;
+          },
+          "Beacon spacing the world was built with (0: none).")
+      .def_property_readonly(
           "connectivity",
           [](const PyWorld& self) {
             return self.world->params().connectivity == Connectivity::kFour ? 4

@@ -159,6 +159,7 @@ def test_beacon_spacing_adds_beacons_and_is_range_checked():
     plain = zonepath.World.build(grid, zone_size=16)
     spaced = zonepath.World.build(grid, zone_size=16, beacon_spacing=4)
     assert spaced.memory_bytes > plain.memory_bytes
+    assert (plain.beacon_spacing, spaced.beacon_spacing) == (0, 4)
     a = zonepath.Planner(plain).find_path((5, 5), (70, 40))
     b = zonepath.Planner(spaced).find_path((5, 5), (70, 40))
     assert a.end == b.end == (70, 40)

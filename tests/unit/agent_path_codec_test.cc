@@ -8,20 +8,14 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "test_cart.h"
 #include "zonepath/agents/class_astar.h"
 
 namespace zonepath {
 namespace {
 
 AgentClass Cart(Connectivity connectivity) {
-  AgentClass c = AgentClass::Default();
-  c.name = "cart";
-  c.length = 2;
-  c.connectivity = connectivity;
-  c.oriented = true;
-  c.backward_factor = 2.0;
-  c.turn_cost = 1.0;
-  return c;
+  return testing::TestCart(connectivity);
 }
 
 // Random open terrain (types 1..3, 15 % blocked).

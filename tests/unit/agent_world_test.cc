@@ -119,6 +119,10 @@ TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
     EXPECT_EQ(agent.name, names[i]);
     BuildOptions separate = o.build;
     separate.params.connectivity = agent.connectivity;
+    if (agent.oriented) {  // guides of oriented classes: their own spacing
+      separate.params.beacon_spacing = o.oriented_beacon_spacing;
+      EXPECT_GT(separate.params.beacon_spacing, 0);
+    }
     absl::StatusOr<Grid> guide = DeriveGuideGrid(terrain, agent);
     ASSERT_TRUE(guide.ok()) << guide.status();
     const absl::StatusOr<World> own = BuildWorld(*std::move(guide), separate);
@@ -331,7 +335,7 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
       "backward 1 turn 0\n",
       "test agents");
   ASSERT_TRUE(agents.ok()) << agents.status();
-  int64_t found = 0, unreachable = 0, fallbacks = 0, widened = 0;
+  int64_t found = 0, unreachable = 0, fallbacks = 0, widened = 0, skipped = 0;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     const Grid terrain = RandomTerrain(seed);
     AgentWorldBuildOptions o;
@@ -373,6 +377,7 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
         ASSERT_EQ(*got, *want) << context;
         fallbacks += planner.oriented_stats().exact_fallbacks;
         widened += planner.oriented_stats().widened;
+        skipped += planner.oriented_stats().skipped;
         if (*got != SearchOutcome::kFound) {
           ++unreachable;
           continue;
@@ -385,12 +390,15 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
     }
   }
   std::printf(
-      "%lld found, %lld unreachable, %lld widened, %lld fallbacks\n",
+      "%lld found, %lld unreachable, %lld widened, %lld skipped ahead, %lld "
+      "fallbacks\n",
       static_cast<long long>(found), static_cast<long long>(unreachable),
-      static_cast<long long>(widened), static_cast<long long>(fallbacks));
+      static_cast<long long>(widened), static_cast<long long>(skipped),
+      static_cast<long long>(fallbacks));
   EXPECT_GT(found, 1000);
   EXPECT_GT(unreachable, 50);
   EXPECT_GT(widened, 0);
+  EXPECT_GT(skipped, 0);
   EXPECT_GT(fallbacks, 0);
 }
 
@@ -423,7 +431,7 @@ TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
     }
   }
   AgentPath path;
-  int64_t widened = 0, fallbacks = 0;
+  int64_t widened = 0, fallbacks = 0, merged = 0;
   for (int round = 0; round < 3; ++round) {  // two rounds of warm-up
     const int64_t before = testing::AllocationCount();
     for (const Query& q : queries) {
@@ -434,12 +442,14 @@ TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
           planner.FindPath(q.agent, q.start, q.goal, options, &path).ok());
       widened += planner.oriented_stats().widened;
       fallbacks += planner.oriented_stats().exact_fallbacks;
+      merged += planner.oriented_stats().merged;
     }
     if (round == 2) {
       EXPECT_EQ(testing::AllocationCount(), before);
     }
   }
   EXPECT_GT(widened, 0);
+  EXPECT_GT(merged, 0);  // the staircase merger ran in the counted rounds
 }
 
 TEST(AgentWorldTest, TerrainChangesEqualAFullRebuild) {

@@ -19,6 +19,7 @@
 #include "random_grids.h"
 #include "random_terrain.h"
 #include "shared_maps.h"
+#include "test_cart.h"
 #include "zonepath/agents/agent_path.h"
 #include "zonepath/search/grid_astar.h"
 
@@ -161,14 +162,7 @@ std::vector<AgentClass> TestClasses() {
   infantry.name = "infantry2";
   infantry.cost_of_type[3] = 9;
   classes.push_back(infantry);
-  AgentClass cart = AgentClass::Default();
-  cart.name = "cart1x2/4";
-  cart.length = 2;
-  cart.connectivity = Connectivity::kFour;
-  cart.oriented = true;
-  cart.backward_factor = 2.0;
-  cart.turn_cost = 1.0;
-  classes.push_back(cart);
+  classes.push_back(testing::TestCart(Connectivity::kFour, "cart1x2/4"));
   AgentClass boat = AgentClass::Default();
   boat.name = "boat2x1/8";
   boat.width = 2;

@@ -4,24 +4,17 @@
 #include "zonepath/agents/staircase_merger.h"
 
 #include <random>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "test_cart.h"
 #include "zonepath/agents/class_astar.h"
 
 namespace zonepath {
 namespace {
 
-AgentClass Cart() {
-  AgentClass c = AgentClass::Default();
-  c.name = "cart";
-  c.length = 2;
-  c.connectivity = Connectivity::kFour;
-  c.oriented = true;
-  c.backward_factor = 2.0;
-  c.turn_cost = 1.0;
-  return c;
-}
+AgentClass Cart() { return testing::TestCart(); }
 
 Grid Open(int32_t w, int32_t h) {
   return *Grid::Create(w, h, std::vector<uint8_t>(w * h, 1));
@@ -69,36 +62,38 @@ TEST(StaircaseMergerTest, MergesALongStaircaseIntoOneCorner) {
   EXPECT_EQ(AgentRunsToString(path.runs()), "R1,E20,R1,S20,L1,E5");
 }
 
-TEST(StaircaseMergerTest, LeavesABlockedCornerAndCostlierGround) {
+// The staircase of the tests below on `cells` (40 x 40), merged: the
+// number of merges, the runs left in *runs.
+int64_t MergeOn(std::vector<uint8_t> cells, std::string* runs) {
   const AgentClass cart = Cart();
-  const char* runs = "R1,E10,R1,S10,L1,E10,R1,S10";
-  {
-    // The merged corner (the cells east of the first run) is a wall.
-    std::vector<uint8_t> cells(40 * 40, 1);
-    for (int32_t x = 14; x < 24; ++x) cells[2 * 40 + x] = 0;
-    const Grid terrain = *Grid::Create(40, 40, std::move(cells));
-    AgentPath path = Parse(runs, {2, 2}, terrain, cart);
-    StaircaseMerger merger;
-    const absl::StatusOr<int64_t> merged = merger.Merge(terrain, cart, &path);
-    ASSERT_TRUE(merged.ok());
-    EXPECT_EQ(*merged, 0);
-    EXPECT_EQ(AgentRunsToString(path.runs()), runs);
+  const Grid terrain = *Grid::Create(40, 40, std::move(cells));
+  AgentPath path = Parse(runs->c_str(), {2, 2}, terrain, cart);
+  StaircaseMerger merger;
+  const absl::StatusOr<int64_t> merged = merger.Merge(terrain, cart, &path);
+  EXPECT_TRUE(merged.ok()) << merged.status();
+  *runs = AgentRunsToString(path.runs());
+  return merged.ok() ? *merged : -1;
+}
+
+TEST(StaircaseMergerTest, LeavesABlockedCornerAndCostlierGround) {
+  const std::string staircase = "R1,E10,R1,S10,L1,E10,R1,S10";
+  // The merged corner (the cells east of the first run) is a wall.
+  std::vector<uint8_t> walled(40 * 40, 1);
+  for (int32_t x = 14; x < 24; ++x) walled[2 * 40 + x] = 0;
+  std::string runs = staircase;
+  EXPECT_EQ(MergeOn(walled, &runs), 0);
+  EXPECT_EQ(runs, staircase);
+  // The corner is passable but costs 4 a cell: two turns do not pay.
+  std::vector<uint8_t> costly(40 * 40, 1);
+  for (int32_t y = 0; y < 12; ++y) {
+    for (int32_t x = 14; x < 24; ++x) costly[y * 40 + x] = 4;
   }
-  {
-    // The corner is passable but costs 4 a cell: two turns do not pay.
-    std::vector<uint8_t> cells(40 * 40, 1);
-    for (int32_t y = 0; y < 40; ++y) {
-      for (int32_t x = 14; x < 24; ++x) {
-        if (y < 12) cells[y * 40 + x] = 4;
-      }
-    }
-    const Grid terrain = *Grid::Create(40, 40, std::move(cells));
-    AgentPath path = Parse(runs, {2, 2}, terrain, cart);
-    StaircaseMerger merger;
-    const absl::StatusOr<int64_t> merged = merger.Merge(terrain, cart, &path);
-    ASSERT_TRUE(merged.ok());
-    EXPECT_EQ(*merged, 0);
-  }
+  runs = staircase;
+  EXPECT_EQ(MergeOn(costly, &runs), 0);
+  // Open ground: merged.
+  runs = staircase;
+  EXPECT_EQ(MergeOn(std::vector<uint8_t>(40 * 40, 1), &runs), 1);
+  EXPECT_EQ(runs, "R1,E20,R1,S20");
 }
 
 // Random walks of alternating runs on random terrain: whatever is merged,

@@ -5,6 +5,7 @@
 
 #include <zlib.h>
 
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +26,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-World SmallWorld(bool cache_paths) {
+World SmallWorld(bool cache_paths, int32_t beacon_spacing = 0) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;
   g.width = 70;
@@ -36,6 +37,7 @@ World SmallWorld(bool cache_paths) {
   o.params.levels = 3;
   o.params.group = 2;
   o.params.cache_paths = cache_paths;
+  o.params.beacon_spacing = beacon_spacing;
   o.threads = 2;
   return *BuildWorld(*GenerateMap(g), o);
 }
@@ -123,6 +125,41 @@ TEST(WorldFileTest, ForeignAndWrongVersionFiles) {
   std::memcpy(wrong_endian.data() + 12, &swapped, 4);
   EXPECT_EQ(ParseWorld(wrong_endian).status().code(),
             absl::StatusCode::kFailedPrecondition);
+}
+
+// A world without beacon spacing is written as version 4 (readable by the
+// builds before spacing existed); one with spacing as version 5, which
+// keeps it. A version-4 file with anything in that field, or a version-5
+// file with a spacing its zone size does not allow, is DataLoss.
+TEST(WorldFileTest, BeaconSpacingIsVersionFive) {
+  auto version_of = [](const std::string& b) {
+    uint32_t v;
+    std::memcpy(&v, b.data() + 8, 4);
+    return v;
+  };
+  const std::string plain = SerializeWorld(SmallWorld(false));
+  EXPECT_EQ(version_of(plain), 4u);
+  const std::string bytes = SerializeWorld(SmallWorld(false, 3));
+  EXPECT_EQ(version_of(bytes), kWorldFormatVersion);
+  const absl::StatusOr<World> back = ParseWorld(bytes);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->params().beacon_spacing, 3);
+  EXPECT_EQ(SerializeWorld(*back), bytes);
+
+  const size_t at = offsetof(world_format::FileHeader, beacon_spacing);
+  std::string old = plain;
+  const uint32_t three = 3, one = 1;
+  std::memcpy(old.data() + at, &three, 4);
+  absl::StatusOr<World> w = ParseWorld(old, "old.zpw", false);
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(w.status().message()),
+              HasSubstr("beacon_spacing 3 in a version-4 file"));
+  std::string small = bytes;
+  std::memcpy(small.data() + at, &one, 4);
+  w = ParseWorld(small, "small.zpw", false);
+  EXPECT_EQ(w.status().code(), absl::StatusCode::kDataLoss);
+  EXPECT_THAT(std::string(w.status().message()),
+              HasSubstr("beacon_spacing 1 not 0 or in 2..1024"));
 }
 
 // Overwrites element `index` of section (kind, level) with `value`; the

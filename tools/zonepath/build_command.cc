@@ -38,6 +38,10 @@ ABSL_FLAG(int32_t, beacon_spacing, zonepath::BuildParams().beacon_spacing,
           "0, or 2..1024: long entrances also get beacon pairs in between, "
           "at most this many cells apart (closer to optimal paths, a larger "
           "world)");
+ABSL_FLAG(int32_t, oriented_beacon_spacing,
+          zonepath::AgentWorldBuildOptions().oriented_beacon_spacing,
+          "with --agents: the beacon spacing of oriented classes' guide "
+          "worlds when --beacon_spacing is 0 (0: none)");
 ABSL_FLAG(std::string, classes, "",
           "with --agents and no --agent: the classes to build, comma "
           "separated (default: every class of the file)");
@@ -217,6 +221,8 @@ absl::Status BuildAgents(const std::string& map_path) {
   AgentWorldBuildOptions options;
   options.build = BuildOptionsFromFlags();
   ASSIGN_OR_RETURN(options.build.threads, ThreadsFromFlag(0, true));
+  options.oriented_beacon_spacing =
+      absl::GetFlag(FLAGS_oriented_beacon_spacing);
   const std::string classes = absl::GetFlag(FLAGS_classes);
   if (!classes.empty()) options.classes = absl::StrSplit(classes, ',');
   // The terrain, then per class its grid and a build's peak beside it.

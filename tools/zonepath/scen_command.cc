@@ -426,7 +426,8 @@ absl::Status RunScen(const std::string& map_path,
       j["fewer_turns"] = plan_options.fewer_turns;
       j["world_params"] = {{"zone_size", world->params().zone_size},
                            {"levels", world->params().levels},
-                           {"cache_paths", world->params().cache_paths}};
+                           {"cache_paths", world->params().cache_paths},
+                           {"beacon_spacing", world->params().beacon_spacing}};
       j["subopt_before_smoothing_mean_pct"] = Mean(s.subopt_before_pct);
       j["subopt_before_smoothing_max_pct"] = max_of(s.subopt_before_pct);
       j["connect_us_mean"] = Mean(s.connect_us);

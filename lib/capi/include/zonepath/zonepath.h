@@ -53,7 +53,8 @@
  * against: new fields go at the end, and a struct_size of any earlier minor
  * version's layout is accepted. History: 1.1 added
  * zonepath_plan_stats.top_level; 1.2 added
- * zonepath_plan_options.abstract_weight.
+ * zonepath_plan_options.abstract_weight; 1.3 added
+ * zonepath_build_params.beacon_spacing.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -72,7 +73,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 2
+#define ZONEPATH_C_VERSION_MINOR 3
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -99,7 +100,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.2 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.3 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -142,9 +143,9 @@ typedef struct zonepath_build_params {
   int32_t connectivity;       /* 8 or 4 (8) */
   int32_t cache_paths;        /* nonzero: keep level-1 cell paths (0) */
   int32_t threads;            /* build threads, 0 = all (0) */
-  /* Added in format version 5 (read only when struct_size covers it):
-     0, or 2..1024: long entrances also get beacons in between, at most
-     this many cells apart (0). */
+  /* Since 1.3 (a 1.0-1.2 caller's smaller struct_size keeps the default):
+     0, or max(2, zone_size / 8)..1024: long entrances also get beacons in
+     between, at most this many cells apart (0). */
   int32_t beacon_spacing;
 } zonepath_build_params;
 

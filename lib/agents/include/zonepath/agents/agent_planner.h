@@ -12,8 +12,9 @@
 // side m (m more on the far sides, for the footprint), keeping the first
 // half of the steps found; the last search ends at the goal. A stretch the
 // unit cannot follow in its box (it must turn where the route is too
-// narrow, say) is searched again with 4 x that widening, then exactly from
-// where the unit is to the goal. So the
+// narrow, say) is searched again with 4 x that widening, then towards route
+// cells 2, 4, ... strides further (up to kFollowSkips times, keeping the
+// whole piece), then exactly from where the unit is to the goal. So the
 // path is always legal and complete (a goal unreachable on the guide is
 // unreachable, answered by the guide's components or search); its cost is not
 // always optimal (README, "Agents": measured). Afterwards, staircases the
@@ -37,6 +38,7 @@
 #ifndef ZONEPATH_AGENTS_AGENT_PLANNER_H_
 #define ZONEPATH_AGENTS_AGENT_PLANNER_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -54,6 +56,9 @@ namespace zonepath {
 
 inline constexpr int kMaxFollowSteps = 1 << 20;
 inline constexpr int kMaxFollowMargin = 1 << 16;
+// Stretches an oriented unit cannot follow: how many times it aims further
+// along the route (2, 4, ... strides beyond) before the exact fallback.
+inline constexpr size_t kFollowSkips = 4;
 
 struct AgentPlanOptions {
   // Unoriented classes: the hierarchical query's options (smoothing, ...).
@@ -79,6 +84,8 @@ struct AgentPlanOptions {
 struct OrientedStats {
   int64_t stretches = 0;        // bounded exact searches that succeeded
   int64_t widened = 0;          // stretches searched again, wider
+  int64_t skipped = 0;          // searches aimed past a stretch it could
+                                // not follow
   int64_t exact_fallbacks = 0;  // 1 if the rest was searched exactly
   int64_t expanded = 0;         // states all exact searches expanded
   int64_t merged = 0;           // staircases merged afterwards

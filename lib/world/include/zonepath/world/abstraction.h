@@ -38,14 +38,23 @@ struct BuildParams {
   int32_t levels = 0;
   int32_t group = 4;               // level-k zone = group x group level k-1
   int32_t entrance_threshold = 6;  // entrances this long get 2 beacon pairs
-  // 0, or 2..1024: an entrance of at least entrance_threshold cells also
-  // gets beacon pairs between its two ends, evenly spread, so neighbouring
-  // pairs are at most this many cells apart (more beacons: paths closer to
-  // optimal, a larger world; README "Offline abstraction").
+  // 0, or MinBeaconSpacing(zone_size)..1024: an entrance of at least
+  // entrance_threshold cells also gets beacon pairs between its two ends,
+  // evenly spread, so neighbouring pairs are at most this many cells apart
+  // (more beacons: paths closer to optimal, a larger world; README
+  // "Beacon spacing").
   int32_t beacon_spacing = 0;
   Connectivity connectivity = Connectivity::kEight;
   bool cache_paths = false;  // keep level-1 intra-zone cell paths
 };
+
+// The smallest beacon spacing a zone side allows: max(2, zone_size / 8), so
+// a border side holds at most ~9 pairs per entrance, no more than the
+// zone_size / 2 entrances an alternating border already may (the world's
+// size stays bounded by what spacing 0 allows in the worst case).
+inline int32_t MinBeaconSpacing(int32_t zone_size) {
+  return zone_size / 8 > 2 ? zone_size / 8 : 2;
+}
 
 // The number of levels a build uses when BuildParams::levels is 0: add
 // levels while the next level's zones are at most a quarter of the world's

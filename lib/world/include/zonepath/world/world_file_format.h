@@ -64,6 +64,9 @@ inline constexpr uint32_t kFirstLabelledVersion = 3;
 // (Grid::StoredComponents). Version 3 labels are not read (the loader
 // labels the cells again).
 inline constexpr uint32_t kFirstCompactVersion = 4;
+// Since version 5: FileHeader::beacon_spacing (reserved, 0, before). Files
+// of worlds without spacing are still written as version 4.
+inline constexpr uint32_t kFirstSpacedVersion = 5;
 
 // Counts the grid keeps exact under changes without a scan of its cells.
 struct GridSummary {
