@@ -166,9 +166,16 @@ fi
 expect_exit 1 "check-paths: a cart path without a turn" "$zp" check-paths \
   "$tmp/a.map" "$tmp/a.scen" "$tmp/cart_bad.txt" \
   --agents "$tmp/cart.agents" --agent cart
-expect_exit 1 "render refuses an oriented class" "$zp" render \
-  "$tmp/cart.zpa" -o "$tmp/cart.png" --path 0,0,20,1 --agent cart
-expect_grep "oriented" "$tmp/err" "oriented class named"
+expect_exit 0 "render --agent cart (oriented) with --compare" "$zp" render \
+  "$tmp/cart.zpa" -o "$tmp/cart.png" --path 0,0,20,1 --agent cart --compare \
+  --scale 4
+expect_grep "^hpa (0,0) -> (20,1): found, cost .* turns" "$tmp/out" \
+  "oriented render plans with AgentPlanner"
+expect_grep "^astar (0,0) -> (20,1): found, cost .* turns" "$tmp/out" \
+  "oriented render compares with the exact search"
+if [ ! -s "$tmp/cart.png" ]; then
+  echo "FAIL: render --agent cart wrote no PNG"; failures=$((failures + 1))
+fi
 expect_exit 1 "unknown class on the agent world" "$zp" query \
   "$tmp/all.zpa" 0 0 20 1 --agent zeppelin
 expect_grep "unknown agent class 'zeppelin'" "$tmp/err" "unknown class named"

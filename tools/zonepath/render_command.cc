@@ -6,7 +6,9 @@
 // With --agents FILE --agent CLASS --terrain MAP (WORLD built for the class
 // from MAP), the terrain is drawn from MAP and the class's footprint along
 // each path: every cell a footprint covers on the way is tinted, and the
-// footprint at the start and the goal is drawn solid.
+// footprint at the start and the goal is drawn solid. On an agent world an
+// oriented class is planned by AgentPlanner (the --compare panel: the
+// exact ClassAStar) and drawn the same way, its footprint turning with it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,6 +25,8 @@
 #include "common_flags.h"
 #include "planner_flags.h"
 #include "png_image.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/class_astar.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/search/grid_astar.h"
@@ -284,13 +288,107 @@ void DrawFootprints(const RunLengthPath& path, const AgentClass& agent,
   mark(p, 0.9);
 }
 
+// The anchor and heading of an oriented path at its start and after each
+// step and turn.
+struct Pose {
+  Point anchor;
+  Direction heading;
+};
+void PosesOf(const AgentClass& agent, const AgentPath& path,
+             std::vector<Pose>* poses) {
+  poses->clear();
+  Pose at{path.start(), path.start_heading()};
+  poses->push_back(at);
+  for (const AgentRun& run : path.runs()) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      if (run.action == AgentAction::kTurn) {
+        at.heading = Rotate(at.heading, run.rotation * TurnEighths(agent));
+      } else {
+        const Direction d = run.action == AgentAction::kBackward
+                                ? Opposite(run.heading)
+                                : run.heading;
+        at.anchor = Step(at.anchor, d);
+      }
+      poses->push_back(at);
+    }
+  }
+}
+
+// Oriented queries: planned by AgentPlanner on the agent world (`exact`:
+// ClassAStar), each pose's footprint tinted, both ends solid, and a line
+// through the footprints' centres.
+absl::Status DrawOrientedPaths(const AgentWorld& agents,
+                               const AgentClass& agent,
+                               const std::vector<int32_t>& queries, bool exact,
+                               const View& view, RgbImage& image) {
+  AgentPlanner planner(agents);
+  ClassAStar search(agents.terrain());
+  const AgentPlanOptions options = AgentPlanOptionsFromFlags();
+  AgentPath path;
+  std::vector<Pose> poses;
+  std::vector<Point> covered;
+  for (size_t i = 0; i + 3 < queries.size(); i += 4) {
+    const Point s{queries[i], queries[i + 1]},
+        t{queries[i + 2], queries[i + 3]};
+    absl::StatusOr<SearchOutcome> outcome =
+        exact ? search.FindPath(agent, s, options.start_heading, t,
+                                ClassAStarOptions(), &path)
+              : planner.FindPath(agent.name, s, t, options, &path);
+    if (!outcome.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--path ", PointString(s), " -> ", PointString(t), ": ",
+                       outcome.status().message()));
+    }
+    std::printf("%s %s -> %s: %s, cost %.3f, %lld steps, %lld turns\n",
+                exact ? "astar" : "hpa", PointString(s).c_str(),
+                PointString(t).c_str(),
+                std::string(SearchOutcomeName(*outcome)).c_str(), path.cost(),
+                static_cast<long long>(path.steps()),
+                static_cast<long long>(path.turns()));
+    if (*outcome != SearchOutcome::kFound) continue;
+    PosesOf(agent, path, &poses);
+    covered.clear();
+    for (const Pose& pose : poses) {
+      const Rect r = agent.Covers(pose.anchor, pose.heading);
+      for (int32_t y = r.y0; y < r.y1; ++y) {
+        for (int32_t x = r.x0; x < r.x1; ++x) covered.push_back({x, y});
+      }
+    }
+    std::sort(covered.begin(), covered.end(), [](Point a, Point b) {
+      return a.y != b.y ? a.y < b.y : a.x < b.x;
+    });
+    covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
+    for (const Point& c : covered) view.MarkCell(image, c, kFootprint, 0.4);
+    for (const Pose* end : {&poses.front(), &poses.back()}) {
+      const Rect r = agent.Covers(end->anchor, end->heading);
+      for (int32_t y = r.y0; y < r.y1; ++y) {
+        for (int32_t x = r.x0; x < r.x1; ++x) {
+          view.MarkCell(image, {x, y}, kFootprint, 0.9);
+        }
+      }
+    }
+    auto centre = [&](const Pose& pose) {
+      const Rect r = agent.Covers(pose.anchor, pose.heading);
+      return Point{(view.Cx(r.x0) + view.Cx(r.x1 - 1)) / 2,
+                   (view.Cy(r.y0) + view.Cy(r.y1 - 1)) / 2};
+    };
+    const int thickness = std::max(2, std::min(3, view.ppc));
+    for (size_t k = 1; k < poses.size(); ++k) {
+      const Point a = centre(poses[k - 1]), b = centre(poses[k]);
+      image.Line(a.x, a.y, b.x, b.y, kPath, thickness);
+    }
+  }
+  return absl::OkStatus();
+}
+
 // One panel: terrain and overlays, then the queries' searches and paths.
 // With `agent`, `terrain` is drawn (the world's grid is the class grid)
 // and the footprint along each path.
 absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
                                    const std::vector<int32_t>& queries,
                                    bool exact,
-                                   const std::optional<ClassWorld>& agent) {
+                                   const std::optional<ClassWorld>& agent,
+                                   const AgentWorld* agents) {
   const Grid& grid = world.grid();
   RgbImage image(view.width_px(), view.height_px(), kBlocked);
   DrawTerrain(agent.has_value() ? agent->terrain : grid, view, image);
@@ -301,6 +399,12 @@ absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
     if (levels.size() > 1) DrawZoneBorders(levels[1], view, kZone2, 0.6, image);
   }
   if (absl::GetFlag(FLAGS_graph)) DrawGraph(world, view, image);
+  if (agent.has_value() && agent->agent.oriented && agents != nullptr) {
+    if (absl::GetFlag(FLAGS_beacons)) DrawBeacons(world, view, image);
+    RETURN_IF_ERROR(
+        DrawOrientedPaths(*agents, agent->agent, queries, exact, view, image));
+    return image;
+  }
   Planner planner(world);
   GridAStar astar(grid);
   PlanTrace trace;
@@ -366,16 +470,18 @@ absl::Status Render(const std::vector<std::string>& args) {
     return absl::InvalidArgumentError(
         "--path needs groups of four numbers: SX,SY,GX,GY");
   }
-  ASSIGN_OR_RETURN(LoadedWorld loaded, LoadWorldFromFlags(args[0]));
+  ASSIGN_OR_RETURN(LoadedWorld loaded,
+                   LoadWorldFromFlags(args[0], /*allow_oriented=*/true));
   const World& world = loaded.world;
   const std::optional<ClassWorld>& agent = loaded.agent;
   ASSIGN_OR_RETURN(View view, ViewFromFlags(world.grid()));
-  ASSIGN_OR_RETURN(RgbImage hpa, DrawPanel(world, view, queries, false, agent));
+  ASSIGN_OR_RETURN(RgbImage hpa, DrawPanel(world, view, queries, false, agent,
+                                           loaded.agents.get()));
   if (!absl::GetFlag(FLAGS_compare)) {
     RETURN_IF_ERROR(WritePngFile(hpa, out));
   } else {
-    ASSIGN_OR_RETURN(RgbImage exact,
-                     DrawPanel(world, view, queries, true, agent));
+    ASSIGN_OR_RETURN(RgbImage exact, DrawPanel(world, view, queries, true,
+                                               agent, loaded.agents.get()));
     constexpr int kGap = 8;
     RgbImage both(2 * hpa.width() + kGap, hpa.height(), {255, 255, 255});
     both.Paste(exact, 0, 0);
