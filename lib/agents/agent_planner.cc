@@ -28,6 +28,7 @@ absl::StatusOr<Planner*> AgentPlanner::ClassPlanner(
 absl::StatusOr<SearchOutcome> AgentPlanner::FindPath(
     absl::string_view class_name, Point start, Point goal,
     const AgentPlanOptions& options, AgentPath* path) {
+  oriented_stats_ = OrientedStats();  // zero for an unoriented query
   ASSIGN_OR_RETURN(const AgentClass* agent, world_->agents().Find(class_name));
   if (agent->oriented) {
     return FindOriented(*agent, start, goal, options, path);
@@ -60,7 +61,6 @@ Direction AgentPlanner::Append(const AgentClass& agent, const AgentPath& piece,
 absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
     const AgentClass& agent, Point start, Point goal,
     const AgentPlanOptions& options, AgentPath* path) {
-  oriented_stats_ = OrientedStats();
   if (options.follow_steps < 1 || options.follow_steps > kMaxFollowSteps ||
       options.follow_margin < 0 || options.follow_margin > kMaxFollowMargin) {
     return absl::InvalidArgumentError(absl::StrCat(

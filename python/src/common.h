@@ -47,6 +47,7 @@ void BindWorld(py::module_& m);
 void BindPlanner(py::module_& m);
 void BindStore(py::module_& m);
 void BindRender(py::module_& m);
+void BindAgents(py::module_& m);
 
 }  // namespace zonepath::python
 

@@ -146,4 +146,5 @@ PYBIND11_MODULE(_zonepath, m) {
   zp::BindPlanner(m);
   zp::BindStore(m);
   zp::BindRender(m);
+  zp::BindAgents(m);
 }

@@ -16,6 +16,9 @@ message names the file, line or field at fault.
 
 from ._zonepath import (  # noqa: F401  (the public API)
     CODECS,
+    AgentPath,
+    AgentPlanner,
+    AgentWorld,
     DIRECTIONS,
     Error,
     Path,
@@ -30,6 +33,9 @@ from ._zonepath import (  # noqa: F401  (the public API)
 )
 
 __all__ = [
+    "AgentPath",
+    "AgentPlanner",
+    "AgentWorld",
     "CODECS",
     "DIRECTIONS",
     "Error",

@@ -109,7 +109,8 @@ def test_docstrings_everywhere():
         if callable(obj):
             assert obj.__doc__, name
     for cls in (zonepath.World, zonepath.Planner, zonepath.PathCursor,
-                zonepath.Path, zonepath.PathStore):
+                zonepath.Path, zonepath.PathStore, zonepath.AgentWorld,
+                zonepath.AgentPlanner, zonepath.AgentPath):
         for attr, member in vars(cls).items():
             if attr.startswith("_"):
                 continue

@@ -80,7 +80,8 @@ struct AgentPlanOptions {
   bool merge_staircases = true;
 };
 
-// What the last oriented query did (AgentPlanner::oriented_stats()).
+// What the last query did if it was oriented (AgentPlanner::oriented_stats();
+// all zero after an unoriented one).
 struct OrientedStats {
   int64_t stretches = 0;        // bounded exact searches that succeeded
   int64_t widened = 0;          // stretches searched again, wider

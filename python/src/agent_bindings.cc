@@ -1,0 +1,234 @@
+// zonepath.AgentWorld (an agent world file: one terrain, a world per agent
+// class) and zonepath.AgentPlanner (queries that name their class,
+// oriented classes included, with turns in the path).
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "common.h"
+#include "zonepath/agents/agent_planner.h"
+#include "zonepath/agents/agent_world.h"
+#include "zonepath/grid/direction.h"
+
+namespace zonepath::python {
+namespace {
+
+struct PyAgentWorld {
+  std::shared_ptr<const AgentWorld> world;
+};
+
+// One query's answer: the path's runs and cost (valid on its own: a copy).
+struct PyAgentPath {
+  AgentPath path;
+  bool found = false;
+  std::string agent;
+  OrientedStats oriented;
+};
+
+class PyAgentPlanner {
+ public:
+  explicit PyAgentPlanner(std::shared_ptr<const AgentWorld> world)
+      : world_(std::move(world)), planner_(*world_) {}
+  AgentPlanner& planner() { return planner_; }
+
+ private:
+  std::shared_ptr<const AgentWorld> world_;  // outlives planner_
+  AgentPlanner planner_;
+};
+
+Direction HeadingFrom(const std::string& name, const char* what) {
+  const std::optional<Direction> d = ParseDirection(name);
+  if (!d.has_value()) {
+    throw py::value_error(absl::StrCat(
+        what, " must be a direction name (N, NE, ... NW), got '", name, "'"));
+  }
+  return *d;
+}
+
+// Runs as (action, heading or rotation, count) tuples: ("forward", "E", 3),
+// ("backward", "N", 2), ("turn", +1 or -1, 1).
+py::list RunTuples(const AgentPath& path) {
+  py::list out;
+  for (const AgentRun& run : path.runs()) {
+    if (run.action == AgentAction::kTurn) {
+      out.append(
+          py::make_tuple("turn", static_cast<int>(run.rotation), run.count));
+    } else {
+      out.append(py::make_tuple(
+          run.action == AgentAction::kForward ? "forward" : "backward",
+          std::string(DirectionName(run.heading)), run.count));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void BindAgents(py::module_& m) {
+  py::class_<PyAgentWorld>(m, "AgentWorld", R"doc(
+An agent world (`zonepath build MAP -o W.zpa --agents FILE`): one terrain
+and a world per agent class, loaded read-only and shared by any number of
+AgentPlanners (one per thread).)doc")
+      .def_static(
+          "load",
+          [](const std::string& path,
+             const std::optional<std::vector<std::string>>& classes) {
+            AgentLoadOptions options;
+            if (classes.has_value()) options.classes = *classes;
+            absl::StatusOr<AgentWorld> world;
+            {
+              py::gil_scoped_release release;
+              world = LoadAgentWorldFile(path, options);
+            }
+            return PyAgentWorld{std::make_shared<const AgentWorld>(
+                ValueOrRaise(std::move(world)))};
+          },
+          py::arg("path"), py::arg("classes") = py::none(),
+          "Loads (maps) an agent world file; `classes` (names) loads only "
+          "those classes' worlds. Raises zonepath.Error naming the file, "
+          "part, class or field.")
+      .def_property_readonly(
+          "classes",
+          [](const PyAgentWorld& self) {
+            std::vector<std::string> names;
+            for (const auto& c : self.world->classes()) {
+              names.push_back(c.agent.name);
+            }
+            return names;
+          },
+          "Names of the classes loaded, in the agent file's order.")
+      .def_property_readonly(
+          "oriented",
+          [](const PyAgentWorld& self) {
+            std::vector<std::string> names;
+            for (const auto& c : self.world->classes()) {
+              if (c.agent.oriented) names.push_back(c.agent.name);
+            }
+            return names;
+          },
+          "Names of the loaded classes whose state includes a heading.")
+      .def_property_readonly(
+          "width",
+          [](const PyAgentWorld& self) {
+            return self.world->terrain().width();
+          },
+          "Terrain width in cells.")
+      .def_property_readonly(
+          "height",
+          [](const PyAgentWorld& self) {
+            return self.world->terrain().height();
+          },
+          "Terrain height in cells.")
+      .def_property_readonly(
+          "memory_bytes",
+          [](const PyAgentWorld& self) { return self.world->MemoryUsage(); },
+          "Bytes the loaded world reads (terrain, class grids, "
+          "abstractions).");
+
+  py::class_<PyAgentPath>(m, "AgentPath", R"doc(
+A path of one agent class: its start anchor and heading and run-length
+actions (forward and backward steps, turns in place), with its walked
+cost.)doc")
+      .def_readonly("found", &PyAgentPath::found,
+                    "False if the goal is unreachable for the class.")
+      .def_readonly("agent", &PyAgentPath::agent, "The class planned for.")
+      .def_property_readonly(
+          "cost", [](const PyAgentPath& self) { return self.path.cost(); },
+          "Walked cost under the class's rules.")
+      .def_property_readonly(
+          "start",
+          [](const PyAgentPath& self) { return FromPoint(self.path.start()); },
+          "Start anchor (x, y): the footprint's top-left cell.")
+      .def_property_readonly(
+          "start_heading",
+          [](const PyAgentPath& self) {
+            return std::string(DirectionName(self.path.start_heading()));
+          },
+          "Heading at the start ('N' for unoriented classes).")
+      .def_property_readonly(
+          "steps", [](const PyAgentPath& self) { return self.path.steps(); },
+          "Forward and backward steps.")
+      .def_property_readonly(
+          "turns", [](const PyAgentPath& self) { return self.path.turns(); },
+          "Turn increments (90 degrees with 4 headings, 45 with 8).")
+      .def_property_readonly(
+          "runs", [](const PyAgentPath& self) { return RunTuples(self.path); },
+          "Runs as tuples: ('forward', heading, count), ('backward', "
+          "heading, count) (facing `heading`, moving the other way), "
+          "('turn', +1 clockwise / -1, count).")
+      .def_property_readonly(
+          "moves",
+          [](const PyAgentPath& self) {
+            return AgentRunsToString(self.path.runs());
+          },
+          "The runs as text: 'E3,R1,~N2' (~ backward, R/L turns).")
+      .def_property_readonly(
+          "merged",
+          [](const PyAgentPath& self) { return self.oriented.merged; },
+          "Oriented classes: staircases merged after the horizon.")
+      .def("__repr__", [](const PyAgentPath& self) {
+        return absl::StrCat("<zonepath.AgentPath ", self.agent, " ",
+                            self.found ? "found" : "unreachable", " cost ",
+                            self.path.cost(), ", ", self.path.steps(),
+                            " steps, ", self.path.turns(), " turns>");
+      });
+
+  py::class_<PyAgentPlanner>(m, "AgentPlanner", R"doc(
+Plans by agent class on an AgentWorld; one per thread (it keeps scratch
+between queries), any number per world.)doc")
+      .def(py::init([](const PyAgentWorld& world) {
+             return std::make_unique<PyAgentPlanner>(world.world);
+           }),
+           py::arg("world"), "A planner on `world` (kept alive by it).")
+      .def(
+          "find_path",
+          [](PyAgentPlanner& self, const std::string& agent,
+             const py::handle& start, const py::handle& goal,
+             const std::string& start_heading,
+             const std::optional<std::string>& goal_heading, bool smooth,
+             int follow_steps, bool merge_staircases) {
+            AgentPlanOptions options;
+            options.hierarchical.smooth = smooth;
+            options.start_heading = HeadingFrom(start_heading, "start_heading");
+            if (goal_heading.has_value()) {
+              options.goal_heading = HeadingFrom(*goal_heading, "goal_heading");
+            }
+            options.follow_steps = follow_steps;
+            options.merge_staircases = merge_staircases;
+            const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
+            auto result = std::make_unique<PyAgentPath>();
+            result->agent = agent;
+            absl::StatusOr<SearchOutcome> outcome;
+            {
+              py::gil_scoped_release release;
+              outcome =
+                  self.planner().FindPath(agent, s, g, options, &result->path);
+            }
+            result->found =
+                ValueOrRaise(std::move(outcome)) == SearchOutcome::kFound;
+            result->oriented = self.planner().oriented_stats();
+            return result;
+          },
+          py::arg("agent"), py::arg("start"), py::arg("goal"), py::kw_only(),
+          py::arg("start_heading") = "N", py::arg("goal_heading") = py::none(),
+          py::arg("smooth") = false,
+          py::arg("follow_steps") = AgentPlanOptions().follow_steps,
+          py::arg("merge_staircases") = AgentPlanOptions().merge_staircases,
+          R"doc(
+Plans for class `agent` from anchor `start` to anchor `goal` ((x, y): the
+footprint's top-left cell) and returns an AgentPath.
+
+start_heading / goal_heading: direction names ('N', 'E', ...; oriented
+classes; goal_heading None = any); smooth: smooth the (guide) route;
+follow_steps: route cells an oriented unit advances per bounded exact
+search; merge_staircases: merge the staircases the horizon leaves. An
+unknown class or an illegal endpoint raises zonepath.Error
+(INVALID_ARGUMENT); a class the world was loaded without,
+FAILED_PRECONDITION; an unreachable goal returns found == False.)doc");
+}
+
+}  // namespace zonepath::python

@@ -1,0 +1,100 @@
+"""zonepath.AgentWorld and AgentPlanner: queries by class on an agent world
+built by the tool, oriented classes included; the same answers as the
+tool's own queries; errors."""
+
+import json
+import os
+import subprocess
+
+import pytest
+
+import zonepath
+from conftest import source_dir
+
+STEP = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1),
+        "S": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (-1, -1)}
+
+
+@pytest.fixture(scope="module")
+def agent_world(tmp_path_factory):
+    tool = os.environ.get("ZONEPATH_TOOL")
+    if not tool:
+        pytest.skip("needs ZONEPATH_TOOL")
+    tmp = tmp_path_factory.mktemp("agents")
+    agents = os.path.join(source_dir(), "data", "agents", "example.agents")
+    map_path, zpa = str(tmp / "m.map"), str(tmp / "w.zpa")
+    for args in (("gen", map_path, "--kind", "mixed", "--width", "160",
+                  "--height", "128", "--seed", "3"),
+                 ("build", map_path, "-o", zpa, "--agents", agents,
+                  "--zone-size", "16")):
+        subprocess.run([tool, *args], check=True, stdout=subprocess.DEVNULL)
+    return tool, zpa
+
+
+def tool_query(tool, zpa, agent, start, goal):
+    out = subprocess.run(
+        [tool, "query", zpa, str(start[0]), str(start[1]), str(goal[0]),
+         str(goal[1]), "--agent", agent, "--json"],
+        check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def walk(path):
+    """The end anchor of an AgentPath's runs (positions only)."""
+    x, y = path.start
+    for action, what, count in path.runs:
+        if action == "turn":
+            continue
+        dx, dy = STEP[what]
+        if action == "backward":
+            dx, dy = -dx, -dy
+        x, y = x + dx * count, y + dy * count
+    return (x, y)
+
+
+def test_plans_every_kind_of_class_like_the_tool(agent_world):
+    tool, zpa = agent_world
+    world = zonepath.AgentWorld.load(zpa)
+    assert "tank" in world.classes and "wagon" in world.oriented
+    assert (world.width, world.height) == (160, 128)
+    assert world.memory_bytes > 160 * 128
+    planner = zonepath.AgentPlanner(world)
+    found = 0
+    for agent in ("tank", "wagon", "infantry"):
+        for start, goal in (((2, 2), (150, 120)), ((10, 100), (140, 20))):
+            try:
+                path = planner.find_path(agent, start, goal)
+            except zonepath.Error as e:  # an endpoint the class cannot use
+                assert e.code == "INVALID_ARGUMENT"
+                continue
+            want = tool_query(tool, zpa, agent, start, goal)
+            if not path.found:
+                assert want["status"] == "unreachable"
+                continue
+            found += 1
+            assert walk(path) == goal
+            assert path.cost == pytest.approx(want["cost"], rel=1e-12)
+            assert path.moves == want["moves"]
+            if agent == "wagon":
+                assert path.turns > 0
+            else:
+                assert path.turns == 0 and path.merged == 0
+    assert found >= 3
+
+
+def test_errors(agent_world):
+    _, zpa = agent_world
+    planner = zonepath.AgentPlanner(zonepath.AgentWorld.load(zpa))
+    with pytest.raises(zonepath.Error) as e:
+        planner.find_path("zeppelin", (2, 2), (20, 20))
+    assert e.value.code == "INVALID_ARGUMENT" and "zeppelin" in str(e.value)
+    with pytest.raises(ValueError, match="start_heading"):
+        planner.find_path("wagon", (2, 2), (20, 20), start_heading="UP")
+    only = zonepath.AgentPlanner(
+        zonepath.AgentWorld.load(zpa, classes=["tank"]))
+    with pytest.raises(zonepath.Error) as e:
+        only.find_path("wagon", (2, 2), (20, 20))
+    assert e.value.code == "FAILED_PRECONDITION"
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.AgentWorld.load(zpa + ".missing")
+    assert "missing" in str(e.value)
