@@ -93,15 +93,11 @@ Workload* TheWorkload() {
     // (the map has none, so its moves are the same).
     AgentSet agents;
     AgentClass cart = w->cart;
-    std::vector<bool> present(256, false);
-    for (int32_t y = 0; y < w->grid.height(); ++y) {
-      for (int32_t x = 0; x < w->grid.width(); ++x) {
-        present[w->grid.cost({x, y})] = true;
-      }
-    }
+    // The grid's cell count per cost, kept by the grid (no scan).
+    const std::vector<int64_t> counts = w->grid.Components().cost_counts;
     const std::string chars = ".abcdefghijklmnopqrstuvwxyz";
     for (int t = 1; t < 256; ++t) {
-      if (!present[t] || agents.terrain_types.size() >= chars.size()) {
+      if (counts[t] == 0 || agents.terrain_types.size() >= chars.size()) {
         cart.cost_of_type[t] = 0;
         continue;
       }

@@ -187,17 +187,13 @@ void DrawBeacons(const World& world, const View& view, RgbImage& image) {
   });
 }
 
-// `shift`: pixels from the anchor cell's centre to where the line runs
-// (the footprint's centre for a class larger than a cell).
-void DrawPath(const RunLengthPath& path, const View& view, RgbImage& image,
-              Point shift = {0, 0}) {
+void DrawPath(const RunLengthPath& path, const View& view, RgbImage& image) {
   Point p = path.start();
   const int thickness = std::max(2, std::min(3, view.ppc));
   for (const Run& run : path.runs()) {
     const Point q{p.x + Dx(run.direction) * static_cast<int32_t>(run.count),
                   p.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
-    image.Line(view.Cx(p.x) + shift.x, view.Cy(p.y) + shift.y,
-               view.Cx(q.x) + shift.x, view.Cy(q.y) + shift.y, kPath,
+    image.Line(view.Cx(p.x), view.Cy(p.y), view.Cx(q.x), view.Cy(q.y), kPath,
                thickness);
     p = q;
   }
@@ -251,45 +247,8 @@ absl::StatusOr<View> ViewFromFlags(const Grid& grid) {
   return view;
 }
 
-// The cells a class's footprint covers along `path` (anchors), tinted,
-// and the footprint at both ends solid.
-void DrawFootprints(const RunLengthPath& path, const AgentClass& agent,
-                    const View& view, RgbImage& image) {
-  auto mark = [&](Point anchor, double alpha) {
-    const Rect r = agent.Covers(anchor);
-    for (int32_t y = r.y0; y < r.y1; ++y) {
-      for (int32_t x = r.x0; x < r.x1; ++x) {
-        view.MarkCell(image, {x, y}, kFootprint, alpha);
-      }
-    }
-  };
-  // Each covered cell once, however many positions cover it.
-  std::vector<Point> covered;
-  Point p = path.start();
-  auto add = [&](Point anchor) {
-    const Rect r = agent.Covers(anchor);
-    for (int32_t y = r.y0; y < r.y1; ++y) {
-      for (int32_t x = r.x0; x < r.x1; ++x) covered.push_back({x, y});
-    }
-  };
-  add(p);
-  for (const Run& run : path.runs()) {
-    for (uint32_t i = 0; i < run.count; ++i) {
-      p = {p.x + Dx(run.direction), p.y + Dy(run.direction)};
-      add(p);
-    }
-  }
-  std::sort(covered.begin(), covered.end(), [](Point a, Point b) {
-    return a.y != b.y ? a.y < b.y : a.x < b.x;
-  });
-  covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
-  for (const Point& c : covered) view.MarkCell(image, c, kFootprint, 0.4);
-  mark(path.start(), 0.9);
-  mark(p, 0.9);
-}
-
-// The anchor and heading of an oriented path at its start and after each
-// step and turn.
+// A unit's anchor and heading along a path: at its start and after each
+// step and turn (an unoriented class's heading stays N).
 struct Pose {
   Point anchor;
   Direction heading;
@@ -314,9 +273,45 @@ void PosesOf(const AgentClass& agent, const AgentPath& path,
   }
 }
 
+// The cells the class's footprint covers at `poses`, tinted (each once),
+// the footprint at both ends solid, and a line through the footprints'
+// centres.
+void DrawFootprints(const std::vector<Pose>& poses, const AgentClass& agent,
+                    const View& view, RgbImage& image) {
+  std::vector<Point> covered;
+  for (const Pose& pose : poses) {
+    const Rect r = agent.Covers(pose.anchor, pose.heading);
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      for (int32_t x = r.x0; x < r.x1; ++x) covered.push_back({x, y});
+    }
+  }
+  std::sort(covered.begin(), covered.end(), [](Point a, Point b) {
+    return a.y != b.y ? a.y < b.y : a.x < b.x;
+  });
+  covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
+  for (const Point& c : covered) view.MarkCell(image, c, kFootprint, 0.4);
+  for (const Pose* end : {&poses.front(), &poses.back()}) {
+    const Rect r = agent.Covers(end->anchor, end->heading);
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      for (int32_t x = r.x0; x < r.x1; ++x) {
+        view.MarkCell(image, {x, y}, kFootprint, 0.9);
+      }
+    }
+  }
+  auto centre = [&](const Pose& pose) {
+    const Rect r = agent.Covers(pose.anchor, pose.heading);
+    return Point{(view.Cx(r.x0) + view.Cx(r.x1 - 1)) / 2,
+                 (view.Cy(r.y0) + view.Cy(r.y1 - 1)) / 2};
+  };
+  const int thickness = std::max(2, std::min(3, view.ppc));
+  for (size_t k = 1; k < poses.size(); ++k) {
+    const Point a = centre(poses[k - 1]), b = centre(poses[k]);
+    image.Line(a.x, a.y, b.x, b.y, kPath, thickness);
+  }
+}
+
 // Oriented queries: planned by AgentPlanner on the agent world (`exact`:
-// ClassAStar), each pose's footprint tinted, both ends solid, and a line
-// through the footprints' centres.
+// ClassAStar), drawn by DrawFootprints.
 absl::Status DrawOrientedPaths(const AgentWorld& agents,
                                const AgentClass& agent,
                                const std::vector<int32_t>& queries, bool exact,
@@ -326,7 +321,6 @@ absl::Status DrawOrientedPaths(const AgentWorld& agents,
   const AgentPlanOptions options = AgentPlanOptionsFromFlags();
   AgentPath path;
   std::vector<Pose> poses;
-  std::vector<Point> covered;
   for (size_t i = 0; i + 3 < queries.size(); i += 4) {
     const Point s{queries[i], queries[i + 1]},
         t{queries[i + 2], queries[i + 3]};
@@ -347,36 +341,7 @@ absl::Status DrawOrientedPaths(const AgentWorld& agents,
                 static_cast<long long>(path.turns()));
     if (*outcome != SearchOutcome::kFound) continue;
     PosesOf(agent, path, &poses);
-    covered.clear();
-    for (const Pose& pose : poses) {
-      const Rect r = agent.Covers(pose.anchor, pose.heading);
-      for (int32_t y = r.y0; y < r.y1; ++y) {
-        for (int32_t x = r.x0; x < r.x1; ++x) covered.push_back({x, y});
-      }
-    }
-    std::sort(covered.begin(), covered.end(), [](Point a, Point b) {
-      return a.y != b.y ? a.y < b.y : a.x < b.x;
-    });
-    covered.erase(std::unique(covered.begin(), covered.end()), covered.end());
-    for (const Point& c : covered) view.MarkCell(image, c, kFootprint, 0.4);
-    for (const Pose* end : {&poses.front(), &poses.back()}) {
-      const Rect r = agent.Covers(end->anchor, end->heading);
-      for (int32_t y = r.y0; y < r.y1; ++y) {
-        for (int32_t x = r.x0; x < r.x1; ++x) {
-          view.MarkCell(image, {x, y}, kFootprint, 0.9);
-        }
-      }
-    }
-    auto centre = [&](const Pose& pose) {
-      const Rect r = agent.Covers(pose.anchor, pose.heading);
-      return Point{(view.Cx(r.x0) + view.Cx(r.x1 - 1)) / 2,
-                   (view.Cy(r.y0) + view.Cy(r.y1 - 1)) / 2};
-    };
-    const int thickness = std::max(2, std::min(3, view.ppc));
-    for (size_t k = 1; k < poses.size(); ++k) {
-      const Point a = centre(poses[k - 1]), b = centre(poses[k]);
-      image.Line(a.x, a.y, b.x, b.y, kPath, thickness);
-    }
+    DrawFootprints(poses, agent, view, image);
   }
   return absl::OkStatus();
 }
@@ -447,16 +412,16 @@ absl::StatusOr<RgbImage> DrawPanel(const World& world, const View& view,
     image.FillRect(view.Cx(p.x) - size / 2, view.Cy(p.y) - size / 2, size, size,
                    kAbstractSearch);
   }
+  AgentPath agent_path;
+  std::vector<Pose> poses;
   for (const RunLengthPath& path : paths) {
     if (!agent.has_value()) {
       DrawPath(path, view, image);
       continue;
     }
-    DrawFootprints(path, agent->agent, view, image);
-    const Rect f = agent->agent.Covers({0, 0});
-    DrawPath(path, view, image,
-             {(f.width() - 1) * view.ppc / (2 * view.block),
-              (f.height() - 1) * view.ppc / (2 * view.block)});
+    FromRunLengthPath(path, &agent_path);
+    PosesOf(agent->agent, agent_path, &poses);
+    DrawFootprints(poses, agent->agent, view, image);
   }
   return image;
 }
