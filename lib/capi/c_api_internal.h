@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "cursor_step.h"
 #include "zonepath/grid/path.h"
+#include "zonepath/offline/build_world.h"
 #include "zonepath/paths/path_store.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/world/world.h"
@@ -123,6 +124,11 @@ zonepath_status CheckBuffer(const void* buffer, size_t capacity, size_t* needed,
 
 zonepath_status CheckPoint(const zonepath_point& p, const char* function,
                            const char* name);
+
+// Converts (and range-checks, through ValidateBuildParams) C build
+// parameters; NULL means defaults.
+zonepath_status ToBuildOptions(const zonepath_build_params* params,
+                               const char* function, BuildOptions* options);
 
 }  // namespace zonepath::capi
 

@@ -11,10 +11,7 @@
 #include "zonepath/world/world_file.h"
 
 namespace zonepath::capi {
-namespace {
 
-// Converts (and range-checks, through ValidateBuildParams) C build
-// parameters; NULL means defaults.
 zonepath_status ToBuildOptions(const zonepath_build_params* params,
                                const char* function, BuildOptions* options) {
   *options = BuildOptions();
@@ -48,6 +45,8 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
   }
   return ZONEPATH_OK;
 }
+
+namespace {
 
 // Hands a built world to the caller through `out`.
 zonepath_status Deliver(absl::StatusOr<World> world, zonepath_world** out) {

@@ -100,7 +100,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.3 ") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.4 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -666,6 +666,435 @@ static void TestStore(zonepath_world* world) {
   zonepath_planner_free(planner);
 }
 
+/* ---- Agent worlds ---------------------------------------------------- */
+
+/* The agent test's map: ground '.', forest 'T' (a band the truck must go
+ * around, below it), a wall at x = 30
+ * with a 1-cell gap at y = 5 and a 3-cell gap at y = 30..32, and an
+ * enclosed pocket at the bottom right. */
+enum { kAW = 64, kAH = 48 };
+static char agent_map[kAH][kAW + 1];
+
+static void MakeAgentMap(void) {
+  for (int y = 0; y < kAH; ++y) {
+    for (int x = 0; x < kAW; ++x) {
+      char c = '.';
+      if (x >= 10 && x < 14 && y < 40) c = 'T';
+      if (x == 30 && y != 5 && (y < 30 || y > 32)) c = '@';
+      if ((x == 52 || x == 60) && y >= 38 && y <= 46) c = '@';
+      if ((y == 38 || y == 46) && x >= 52 && x <= 60) c = '@';
+      agent_map[y][x] = c;
+    }
+    agent_map[y][kAW] = '\0';
+  }
+}
+
+/* One class of the agent file below, as the C walker needs it. */
+typedef struct TestClass {
+  const char* name;
+  int width, length, connectivity, oriented;
+  double ground, forest; /* multipliers; 0 impassable */
+  double backward, turn;
+} TestClass;
+
+static const TestClass kClasses[] = {
+    {"default", 1, 1, 8, 0, 1, 0, 1, 0}, /* type byte = cost; 'T' -> 2 */
+    {"walker", 1, 1, 8, 0, 1, 3, 1, 0},
+    {"truck", 2, 2, 8, 0, 1, 0, 1, 0},
+    {"cart", 1, 2, 4, 1, 1, 2, 2, 1.5},
+};
+static const char kAgentText[] =
+    "terrain ground 1 .\n"
+    "terrain forest 2 T\n"
+    "class walker size 1 connectivity 8 cost ground=1,forest=3\n"
+    "class truck size 2 connectivity 8 cost ground=1\n"
+    "class cart size 1x2 connectivity 4 cost ground=1,forest=2 oriented yes "
+    "backward 2 turn 1.5\n";
+
+/* The class cost of one cell (0 impassable or outside). */
+static double CellCost(const TestClass* c, int x, int y) {
+  if (x < 0 || y < 0 || x >= kAW || y >= kAH) return 0;
+  const char ch = agent_map[y][x];
+  if (ch == '@') return 0;
+  if (strcmp(c->name, "default") == 0) return ch == 'T' ? 2 : 1;
+  return ch == 'T' ? c->forest : c->ground;
+}
+
+/* The largest cost under the footprint at (x, y) with `heading` (0 when
+ * any covered cell is impassable), as agent_class.h defines coverage. */
+static double PositionCost(const TestClass* c, int x, int y, int heading) {
+  int w = c->width, h = c->length;
+  if (c->oriented) {
+    if (heading % 2 == 1) {
+      w = h = w > h ? w : h;
+    } else if (heading == 2 || heading == 6) {
+      const int t = w;
+      w = h;
+      h = t;
+    }
+  }
+  double worst = 0;
+  for (int dy = 0; dy < h; ++dy) {
+    for (int dx = 0; dx < w; ++dx) {
+      const double cost = CellCost(c, x + dx, y + dy);
+      if (cost == 0) return 0;
+      if (cost > worst) worst = cost;
+    }
+  }
+  return worst;
+}
+
+/* Replays an agent path under the rules of agent_class.h; returns its cost
+ * (-1 if a move is illegal) and the end anchor and heading. */
+static double WalkAgent(const TestClass* c, zonepath_point start, int heading,
+                        const zonepath_agent_run* runs, size_t n,
+                        zonepath_point* end, int* end_heading) {
+  int x = start.x, y = start.y;
+  double cost = 0;
+  const int m = c->width > c->length ? c->width : c->length;
+  for (size_t i = 0; i < n; ++i) {
+    const zonepath_agent_run* r = &runs[i];
+    if (r->count == 0 || r->heading > 7) return -1;
+    if (r->action == ZONEPATH_AGENT_TURN) {
+      if (!c->oriented || (r->rotation != 1 && r->rotation != -1)) return -1;
+      for (uint32_t k = 0; k < r->count; ++k) {
+        /* The m x m square at the anchor must be legal. */
+        for (int dy = 0; dy < m; ++dy) {
+          for (int dx = 0; dx < m; ++dx) {
+            if (CellCost(c, x + dx, y + dy) == 0) return -1;
+          }
+        }
+        heading =
+            (heading + r->rotation * (c->connectivity == 4 ? 2 : 1) + 8) % 8;
+        cost += c->turn;
+      }
+      continue;
+    }
+    if (r->action != ZONEPATH_AGENT_FORWARD &&
+        r->action != ZONEPATH_AGENT_BACKWARD) {
+      return -1;
+    }
+    if (r->action == ZONEPATH_AGENT_BACKWARD && !c->oriented) return -1;
+    if (c->oriented && (int)r->heading != heading) return -1;
+    if (c->connectivity == 4 && r->heading % 2 == 1) return -1;
+    if (!c->oriented) heading = (int)r->heading;
+    const int d = r->action == ZONEPATH_AGENT_FORWARD
+                      ? (int)r->heading
+                      : ((int)r->heading + 4) % 8;
+    const int dx = kDx[d], dy = kDy[d];
+    for (uint32_t k = 0; k < r->count; ++k) {
+      const double from = PositionCost(c, x, y, heading),
+                   to = PositionCost(c, x + dx, y + dy, heading);
+      if (from == 0 || to == 0) return -1;
+      if (dx != 0 && dy != 0 &&
+          (PositionCost(c, x + dx, y, heading) == 0 ||
+           PositionCost(c, x, y + dy, heading) == 0)) {
+        return -1;
+      }
+      double step = (from + to) / 2.0 * (dx != 0 && dy != 0 ? sqrt(2.0) : 1.0);
+      if (r->action == ZONEPATH_AGENT_BACKWARD) step *= c->backward;
+      cost += step;
+      x += dx;
+      y += dy;
+    }
+  }
+  end->x = x;
+  end->y = y;
+  *end_heading = heading;
+  return cost;
+}
+
+/* Plans for class `c`, then checks the outcome, the info against the runs,
+ * legality, the walked cost and the end state. Returns the cost (-1 if
+ * unreachable). */
+static double CheckedAgentPath(zonepath_agent_planner* planner,
+                               const TestClass* c, zonepath_point start,
+                               zonepath_point goal,
+                               const zonepath_agent_plan_options* options,
+                               zonepath_outcome expected) {
+  zonepath_outcome outcome = ZONEPATH_FOUND;
+  CHECK_OK(zonepath_agent_planner_find_path(planner, c->name, start, goal,
+                                            options, &outcome));
+  CHECK(outcome == expected);
+  zonepath_agent_path_info info;
+  info.struct_size = sizeof info;
+  CHECK_OK(zonepath_agent_planner_path_info(planner, &info));
+  CHECK(info.start.x == start.x && info.start.y == start.y);
+  const int start_heading = options != NULL ? options->start_heading : 0;
+  CHECK(info.start_heading == start_heading);
+  size_t n = 0;
+  CHECK_OK(zonepath_agent_planner_path_runs(planner, NULL, 0, &n));
+  CHECK((int64_t)n == info.runs);
+  if (expected == ZONEPATH_UNREACHABLE) {
+    CHECK(n == 0 && info.steps == 0 && info.turns == 0);
+    return -1;
+  }
+  zonepath_agent_run* runs = malloc((n + 1) * sizeof *runs);
+  CHECK_OK(zonepath_agent_planner_path_runs(planner, runs, n, &n));
+  int64_t steps = 0, turns = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (runs[i].action == ZONEPATH_AGENT_TURN) {
+      turns += runs[i].count;
+    } else {
+      steps += runs[i].count;
+      CHECK(runs[i].rotation == 0);
+    }
+  }
+  CHECK(steps == info.steps && turns == info.turns);
+  zonepath_point end = {-1, -1};
+  int end_heading = -1;
+  const double walked =
+      WalkAgent(c, start, start_heading, runs, n, &end, &end_heading);
+  if (walked < 0 || fabs(walked - info.cost) > 1e-6 * (1 + walked) ||
+      end.x != goal.x || end.y != goal.y) {
+    fprintf(stderr,
+            "%s (%d,%d)->(%d,%d): walked %.6f (reported %.6f), ends at "
+            "(%d,%d)\n",
+            c->name, start.x, start.y, goal.x, goal.y, walked, info.cost, end.x,
+            end.y);
+    ++failures;
+  }
+  if (options != NULL && options->goal_heading >= 0) {
+    CHECK(end_heading == options->goal_heading);
+  }
+  free(runs);
+  return info.cost;
+}
+
+static void TestAgents(const char* dir) {
+  MakeAgentMap();
+  char map_path[1024], agents_path[1024], bad_path[1024], world_path[1024];
+  snprintf(map_path, sizeof map_path, "%s/c_api_agents.map", dir);
+  snprintf(agents_path, sizeof agents_path, "%s/c_api.agents", dir);
+  snprintf(bad_path, sizeof bad_path, "%s/c_api_bad.agents", dir);
+  snprintf(world_path, sizeof world_path, "%s/c_api_agents.zpa", dir);
+  {
+    FILE* f = fopen(map_path, "wb");
+    CHECK(f != NULL);
+    if (f == NULL) return;
+    fprintf(f, "type octile\nheight %d\nwidth %d\nmap\n", kAH, kAW);
+    for (int y = 0; y < kAH; ++y) fprintf(f, "%s\n", agent_map[y]);
+    CHECK(fclose(f) == 0);
+  }
+  CHECK(WriteText(agents_path, kAgentText));
+  CHECK(WriteText(bad_path,
+                  "terrain ground 1 .\nclass big size 9 cost ground=1\n"));
+
+  zonepath_agent_plan_options_init(NULL);
+  zonepath_agent_world_free(NULL);
+  zonepath_agent_planner_free(NULL);
+  zonepath_agent_plan_options defaults;
+  zonepath_agent_plan_options_init(&defaults);
+  CHECK(defaults.struct_size == sizeof defaults && defaults.smooth == 0 &&
+        defaults.start_heading == 0 && defaults.goal_heading == -1 &&
+        defaults.follow_steps == 24 && defaults.follow_margin == 6 &&
+        defaults.merge_staircases == 1);
+
+  zonepath_build_params params;
+  zonepath_build_params_init(&params);
+  params.zone_size = 16;
+  params.threads = 1;
+  zonepath_agent_world* built = NULL;
+  CHECK_ERROR(
+      zonepath_agent_world_build_from_map(NULL, agents_path, &params, &built),
+      ZONEPATH_INVALID_ARGUMENT, "map_path is NULL");
+  CHECK_ERROR(
+      zonepath_agent_world_build_from_map(map_path, NULL, &params, &built),
+      ZONEPATH_INVALID_ARGUMENT, "agents_path is NULL");
+  CHECK_ERROR(
+      zonepath_agent_world_build_from_map(map_path, bad_path, &params, &built),
+      ZONEPATH_INVALID_ARGUMENT, "c_api_bad.agents:2");
+  params.zone_size = 2;
+  CHECK_ERROR(zonepath_agent_world_build_from_map(map_path, agents_path,
+                                                  &params, &built),
+              ZONEPATH_INVALID_ARGUMENT, "params:");
+  params.zone_size = 16;
+  CHECK(built == NULL);
+  CHECK_OK(zonepath_agent_world_build_from_map(map_path, agents_path, &params,
+                                               &built));
+  if (built == NULL) return;
+  CHECK_ERROR(zonepath_agent_world_save(built, NULL), ZONEPATH_INVALID_ARGUMENT,
+              "path is NULL");
+  CHECK_OK(zonepath_agent_world_save(built, world_path));
+  zonepath_agent_world_free(built);
+
+  zonepath_agent_world* world = NULL;
+  const char* unknown[] = {"cart", "hovercraft"};
+  CHECK_ERROR(zonepath_agent_world_load(world_path, unknown, 2, &world),
+              ZONEPATH_INVALID_ARGUMENT, "hovercraft");
+  CHECK_ERROR(zonepath_agent_world_load(world_path, NULL, 1, &world),
+              ZONEPATH_INVALID_ARGUMENT, "classes is NULL");
+  CHECK_ERROR(zonepath_agent_world_load(map_path, NULL, 0, &world),
+              ZONEPATH_FAILED_PRECONDITION, "c_api_agents.map: not a zonepath");
+  CHECK(world == NULL);
+  CHECK_OK(zonepath_agent_world_load(world_path, NULL, 0, &world));
+  if (world == NULL) return;
+
+  zonepath_agent_world_info winfo;
+  winfo.struct_size = 3;
+  CHECK_ERROR(zonepath_agent_world_get_info(world, &winfo),
+              ZONEPATH_INVALID_ARGUMENT, "info->struct_size is 3");
+  winfo.struct_size = sizeof winfo;
+  CHECK_OK(zonepath_agent_world_get_info(world, &winfo));
+  CHECK(winfo.width == kAW && winfo.height == kAH && winfo.classes == 4 &&
+        winfo.memory_bytes > (uint64_t)(kAW * kAH));
+  for (size_t i = 0; i < 4; ++i) {
+    zonepath_agent_class_info cinfo;
+    cinfo.struct_size = sizeof cinfo;
+    CHECK_OK(zonepath_agent_world_class_info(world, i, &cinfo));
+    const TestClass* c = &kClasses[i];
+    CHECK(strcmp(cinfo.name, c->name) == 0 && cinfo.width == c->width &&
+          cinfo.length == c->length && cinfo.connectivity == c->connectivity &&
+          cinfo.oriented == c->oriented);
+    if (c->oriented) {
+      CHECK(cinfo.backward_factor == c->backward && cinfo.turn_cost == c->turn);
+    }
+  }
+  zonepath_agent_class_info past;
+  past.struct_size = sizeof past;
+  CHECK_ERROR(zonepath_agent_world_class_info(world, 4, &past),
+              ZONEPATH_OUT_OF_RANGE, "index 4, the world has 4 classes");
+
+  zonepath_agent_planner* planner = NULL;
+  CHECK_ERROR(zonepath_agent_planner_create(NULL, &planner),
+              ZONEPATH_INVALID_ARGUMENT, "world is NULL");
+  CHECK_OK(zonepath_agent_planner_create(world, &planner));
+  if (planner == NULL) {
+    zonepath_agent_world_free(world);
+    return;
+  }
+  const zonepath_point left = {2, 20}, right = {50, 24}, top_left = {3, 3},
+                       bottom_right = {60, 2}, pocket = {55, 41};
+  /* Every class across the wall: the truck (2 x 2) must take the wide gap,
+   * so it pays more than the walker, which may take either. */
+  double cost[4];
+  for (int i = 0; i < 4; ++i) {
+    cost[i] = CheckedAgentPath(planner, &kClasses[i], left, right, NULL,
+                               ZONEPATH_FOUND);
+  }
+  CHECK(cost[2] >= cost[1] - 1e-9);
+  CheckedAgentPath(planner, &kClasses[1], top_left, bottom_right, NULL,
+                   ZONEPATH_FOUND);
+  /* The walker's path from top left through the 1-cell gap is shorter than
+   * the truck's, which cannot pass it. */
+  const double walker = CheckedAgentPath(planner, &kClasses[1], top_left,
+                                         bottom_right, NULL, ZONEPATH_FOUND);
+  const double truck = CheckedAgentPath(planner, &kClasses[2], top_left,
+                                        bottom_right, NULL, ZONEPATH_FOUND);
+  CHECK(truck > walker + 10);
+  for (int i = 0; i < 4; ++i) {
+    CheckedAgentPath(planner, &kClasses[i], left, pocket, NULL,
+                     ZONEPATH_UNREACHABLE);
+  }
+
+  /* The oriented cart, with headings and every option. */
+  zonepath_agent_plan_options o;
+  zonepath_agent_plan_options_init(&o);
+  o.start_heading = 4;
+  o.goal_heading = 2;
+  const double fixed =
+      CheckedAgentPath(planner, &kClasses[3], left, right, &o, ZONEPATH_FOUND);
+  zonepath_agent_path_info pinfo;
+  pinfo.struct_size = sizeof pinfo;
+  CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));
+  CHECK(pinfo.turns >= 1 && fixed > pinfo.steps);
+  o.smooth = 1;
+  o.follow_steps = 8;
+  o.merge_staircases = 0;
+  CheckedAgentPath(planner, &kClasses[3], top_left, bottom_right, &o,
+                   ZONEPATH_FOUND);
+  o.goal_heading = -1;
+  CheckedAgentPath(planner, &kClasses[3], bottom_right, left, &o,
+                   ZONEPATH_FOUND);
+  CheckedAgentPath(planner, &kClasses[3], left, pocket, &o,
+                   ZONEPATH_UNREACHABLE);
+
+  /* Errors leave an empty path and name the argument. */
+  zonepath_outcome outcome;
+  CHECK_ERROR(zonepath_agent_planner_find_path(NULL, "cart", left, right, NULL,
+                                               &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "planner is NULL");
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, NULL, left, right, NULL,
+                                               &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "agent is NULL");
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               NULL, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "outcome is NULL");
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "hovercraft", left,
+                                               right, NULL, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "unknown agent class 'hovercraft'");
+  CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));
+  CHECK(pinfo.runs == 0 && pinfo.steps == 0 && pinfo.start.x == left.x);
+  const zonepath_point negative = {-1, 3}, wall = {30, 20};
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", negative, right,
+                                               NULL, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "start (-1,3)");
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "truck", left, wall,
+                                               NULL, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "zonepath_agent_planner_find_path: ");
+  zonepath_agent_plan_options bad = defaults;
+  bad.start_heading = 8;
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "options->start_heading is 8");
+  bad = defaults;
+  bad.goal_heading = -2;
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "options->goal_heading is -2");
+  bad = defaults;
+  bad.start_heading = 1; /* NE: the 4-headed cart has no such heading */
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "zonepath_agent_planner_find_path: ");
+  bad = defaults;
+  bad.follow_steps = 0;
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "follow_steps 0");
+  bad = defaults;
+  bad.struct_size = 4;
+  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                               &bad, &outcome),
+              ZONEPATH_INVALID_ARGUMENT, "options->struct_size is 4");
+
+  /* Buffers. */
+  CHECK_OK(zonepath_agent_planner_find_path(planner, "cart", left, right, &o,
+                                            &outcome));
+  size_t n = 0;
+  CHECK_OK(zonepath_agent_planner_path_runs(planner, NULL, 0, &n));
+  CHECK(n >= 2);
+  zonepath_agent_run one;
+  CHECK_ERROR(zonepath_agent_planner_path_runs(planner, &one, 1, &n),
+              ZONEPATH_BUFFER_TOO_SMALL, "runs holds 1 elements");
+  CHECK_ERROR(zonepath_agent_planner_path_runs(planner, NULL, 0, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "runs and needed are both NULL");
+  CHECK_ERROR(zonepath_agent_planner_path_info(planner, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "info is NULL");
+
+  /* A world loaded with one class answers for it only. */
+  zonepath_agent_world* carts = NULL;
+  const char* only_cart[] = {"cart"};
+  CHECK_OK(zonepath_agent_world_load(world_path, only_cart, 1, &carts));
+  if (carts != NULL) {
+    zonepath_agent_world_info cinfo;
+    cinfo.struct_size = sizeof cinfo;
+    CHECK_OK(zonepath_agent_world_get_info(carts, &cinfo));
+    CHECK(cinfo.classes == 1 && cinfo.memory_bytes < winfo.memory_bytes);
+    zonepath_agent_planner* cart_planner = NULL;
+    CHECK_OK(zonepath_agent_planner_create(carts, &cart_planner));
+    CHECK_ERROR(zonepath_agent_planner_find_path(cart_planner, "truck", left,
+                                                 right, NULL, &outcome),
+                ZONEPATH_FAILED_PRECONDITION, "has no world here");
+    CheckedAgentPath(cart_planner, &kClasses[3], left, right, &o,
+                     ZONEPATH_FOUND);
+    zonepath_agent_planner_free(cart_planner);
+    zonepath_agent_world_free(carts);
+  }
+  zonepath_agent_planner_free(planner);
+  zonepath_agent_world_free(world);
+}
+
 int main(int argc, char** argv) {
   const char* dir = argc > 1 ? argv[1] : ".";
   MakeCosts();
@@ -680,6 +1109,7 @@ int main(int argc, char** argv) {
   TestChanges(world);
   TestStore(world);
   zonepath_world_free(world);
+  TestAgents(dir);
   if (failures > 0) {
     fprintf(stderr, "c_api_test: %d check(s) failed\n", failures);
     return 1;

@@ -54,7 +54,8 @@
  * version's layout is accepted. History: 1.1 added
  * zonepath_plan_stats.top_level; 1.2 added
  * zonepath_plan_options.abstract_weight; 1.3 added
- * zonepath_build_params.beacon_spacing.
+ * zonepath_build_params.beacon_spacing; 1.4 added agent worlds and agent
+ * planners (zonepath_agent_*).
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -73,7 +74,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 3
+#define ZONEPATH_C_VERSION_MINOR 4
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -100,7 +101,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.3 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.4 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -371,6 +372,153 @@ ZONEPATH_C_API zonepath_status zonepath_store_remove(zonepath_store* store,
 /* Units, segments, remaining moves and bytes held, into `stats`. */
 ZONEPATH_C_API zonepath_status zonepath_store_get_stats(
     const zonepath_store* store, zonepath_store_stats* stats);
+
+/* ---- Agent worlds and agent planners (since 1.4) ------------------------ *
+ *
+ * An agent world (`zonepath build MAP -o W.zpa --agents FILE`, or
+ * zonepath_agent_world_build_from_map) holds one terrain and a world per
+ * agent class of an agent file (data/agents/example.agents: terrain types,
+ * footprints, movement rules). An agent planner plans for a class named by
+ * each query. Coordinates are the footprint's anchor, its top-left cell.
+ * Headings are directions 0..7 as for runs (0 N, 2 E, 4 S, 6 W); a
+ * 4-connected oriented class has only 0, 2, 4 and 6. Threads and lifetimes
+ * as for worlds and planners: an agent world is immutable and shared, an
+ * agent planner belongs to one thread at a time, world > planner.
+ *
+ *   zonepath_agent_world* aw = NULL;
+ *   zonepath_agent_world_load("mixed.zpa", NULL, 0, &aw);
+ *   zonepath_agent_planner* ap = NULL;
+ *   zonepath_agent_planner_create(aw, &ap);
+ *   zonepath_agent_plan_options o;
+ *   zonepath_agent_plan_options_init(&o);
+ *   o.goal_heading = 2;                              // arrive facing E
+ *   zonepath_point s = {4, 4}, g = {120, 90};
+ *   zonepath_outcome outcome;
+ *   zonepath_agent_planner_find_path(ap, "wagon", s, g, &o, &outcome);
+ *   size_t n = 0;
+ *   zonepath_agent_planner_path_runs(ap, NULL, 0, &n);  // size query
+ *   ...
+ */
+
+typedef struct zonepath_agent_world zonepath_agent_world;
+typedef struct zonepath_agent_planner zonepath_agent_planner;
+
+typedef enum zonepath_agent_action {
+  ZONEPATH_AGENT_FORWARD = 0,  /* `count` steps towards `heading` */
+  ZONEPATH_AGENT_BACKWARD = 1, /* `count` steps away from `heading`, facing
+                                  it (oriented classes) */
+  ZONEPATH_AGENT_TURN = 2      /* `count` turns in place of 90 degrees (4
+                                  headings) or 45 (8), sense `rotation` */
+} zonepath_agent_action;
+
+/* One run of an agent path. An unoriented class's path has forward runs
+ * only (its runs are zonepath_runs: direction = heading). */
+typedef struct zonepath_agent_run {
+  uint32_t action;  /* zonepath_agent_action */
+  uint32_t heading; /* steps: the unit's heading during the run, 0..7;
+                       turns: 0 */
+  int32_t rotation; /* turns: +1 clockwise (N -> E), -1 counter-clockwise;
+                       steps: 0 */
+  uint32_t count;   /* >= 1 */
+} zonepath_agent_run;
+
+typedef struct zonepath_agent_world_info {
+  uint32_t struct_size; /* sizeof(zonepath_agent_world_info) */
+  int32_t width;        /* terrain, cells */
+  int32_t height;
+  int32_t classes;       /* classes with a world here (loaded) */
+  uint64_t memory_bytes; /* terrain, class grids, abstractions */
+} zonepath_agent_world_info;
+
+typedef struct zonepath_agent_class_info {
+  uint32_t struct_size; /* sizeof(zonepath_agent_class_info) */
+  /* NUL-terminated; owned by the world, valid until it is freed. */
+  const char* name;
+  int32_t width;          /* footprint cells across the heading, 1..8 */
+  int32_t length;         /* footprint cells along the heading, 1..8 */
+  int32_t connectivity;   /* 8 or 4 */
+  int32_t oriented;       /* nonzero: state = anchor x heading */
+  double backward_factor; /* oriented: a backward step costs this x forward */
+  double turn_cost;       /* oriented: per turn increment, cost units */
+} zonepath_agent_class_info;
+
+typedef struct zonepath_agent_plan_options {
+  uint32_t struct_size;  /* sizeof(zonepath_agent_plan_options) */
+  int32_t smooth;        /* nonzero: smooth (oriented: the guide route) (0) */
+  int32_t start_heading; /* oriented: heading at the start, 0..7 (0) */
+  int32_t goal_heading;  /* oriented: heading at the goal 0..7, -1 any (-1) */
+  int32_t follow_steps;  /* oriented: route cells per bounded exact search,
+                            1..2^20 (24) */
+  int32_t follow_margin; /* oriented: search box margin, 0..2^16 (6) */
+  int32_t merge_staircases; /* oriented: merge staircases after (1) */
+} zonepath_agent_plan_options;
+
+typedef struct zonepath_agent_path_info {
+  uint32_t struct_size; /* sizeof(zonepath_agent_path_info) */
+  zonepath_point start; /* anchor */
+  int32_t start_heading;
+  int64_t steps; /* forward and backward steps */
+  int64_t turns; /* turn increments */
+  int64_t runs;  /* zonepath_agent_run elements */
+  double cost;   /* walked cost under the class's rules */
+} zonepath_agent_path_info;
+
+ZONEPATH_C_API void zonepath_agent_plan_options_init(
+    zonepath_agent_plan_options* options);
+
+/* Builds an agent world from a MovingAI-style .map (its characters read
+ * through the agent file's terrain legend) and an agent file, for every
+ * class of the file. `params` as for zonepath_world_build_from_map (its
+ * connectivity is ignored: each class has its own). Errors name the file,
+ * line and field. Any thread; *out is the caller's
+ * (zonepath_agent_world_free). */
+ZONEPATH_C_API zonepath_status zonepath_agent_world_build_from_map(
+    const char* map_path, const char* agents_path,
+    const zonepath_build_params* params, zonepath_agent_world** out);
+/* Loads an agent world file; `classes[0..class_count)` (names; NULL and 0
+ * for all) loads only those classes' worlds (an unknown name is
+ * INVALID_ARGUMENT). Any thread; *out is the caller's. */
+ZONEPATH_C_API zonepath_status
+zonepath_agent_world_load(const char* path, const char* const* classes,
+                          size_t class_count, zonepath_agent_world** out);
+/* Saves atomically (temporary file + rename). Any thread. */
+ZONEPATH_C_API zonepath_status
+zonepath_agent_world_save(const zonepath_agent_world* world, const char* path);
+ZONEPATH_C_API zonepath_status zonepath_agent_world_get_info(
+    const zonepath_agent_world* world, zonepath_agent_world_info* info);
+/* Class `index` (0 .. info.classes - 1, in the agent file's order) into the
+ * caller's `info`; OUT_OF_RANGE past the last. Any thread. */
+ZONEPATH_C_API zonepath_status
+zonepath_agent_world_class_info(const zonepath_agent_world* world, size_t index,
+                                zonepath_agent_class_info* info);
+/* NULL is ignored. No agent planner made from it may remain. */
+ZONEPATH_C_API void zonepath_agent_world_free(zonepath_agent_world* world);
+
+/* An agent planner on `world` (which must outlive it); one per thread that
+ * plans. *out is the caller's (zonepath_agent_planner_free). */
+ZONEPATH_C_API zonepath_status zonepath_agent_planner_create(
+    const zonepath_agent_world* world, zonepath_agent_planner** out);
+ZONEPATH_C_API void zonepath_agent_planner_free(
+    zonepath_agent_planner* planner);
+/* Plans for class `agent` from anchor `start` to anchor `goal`; the path
+ * stays in the planner until its next find_path (read it with the
+ * functions below). The planner's thread only. `options` NULL means
+ * defaults. An unreachable goal is ZONEPATH_OK with *outcome =
+ * ZONEPATH_UNREACHABLE and an empty path. INVALID_ARGUMENT for an unknown
+ * class, an endpoint the footprint does not fit, a heading the class does
+ * not have or options out of range; FAILED_PRECONDITION for a class the
+ * world was loaded without. */
+ZONEPATH_C_API zonepath_status zonepath_agent_planner_find_path(
+    zonepath_agent_planner* planner, const char* agent, zonepath_point start,
+    zonepath_point goal, const zonepath_agent_plan_options* options,
+    zonepath_outcome* outcome);
+/* Start, heading, steps, turns, runs and cost of the last path. */
+ZONEPATH_C_API zonepath_status zonepath_agent_planner_path_info(
+    const zonepath_agent_planner* planner, zonepath_agent_path_info* info);
+/* The last path's runs; BUFFERS as for zonepath_planner_path_runs. */
+ZONEPATH_C_API zonepath_status zonepath_agent_planner_path_runs(
+    const zonepath_agent_planner* planner, zonepath_agent_run* runs,
+    size_t capacity, size_t* needed);
 
 #ifdef __cplusplus
 } /* extern "C" */
