@@ -1,9 +1,14 @@
 // Thousands of queries from several threads on one shared World give the
 // same results as one thread; planners racing to build the world's shared
-// landmark tables agree too. Built and run under ThreadSanitizer in CI.
+// landmark tables agree too, and a slow derivation holds up only its key. Built
+// and run under ThreadSanitizer in CI.
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <random>
+#include <thread>
 
+#include "absl/synchronization/notification.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
@@ -86,6 +91,41 @@ TEST(PlannerConcurrencyTest, PlannersRacingToBuildLandmarksAgree) {
   EXPECT_GT(fresh.DerivedBytes(), 0u) << "no landmark table was built";
   EXPECT_EQ(fresh.DerivedBytes(), reference.DerivedBytes());
   ExpectSameResults(one, many);
+}
+
+// A slow derivation holds up only its own key: while one thread builds
+// key 1 (blocked here until told to finish), another derives key 2 and
+// reads DerivedBytes and MemoryUsage; a second caller of key 1 waits and
+// gets the same object, built once.
+TEST(PlannerConcurrencyTest, SlowDerivationBlocksOnlyItsKey) {
+  const World world = RoomsWorld(128, 128, 16, 1, 1);
+  absl::Notification building, finish;
+  std::atomic<int> builds{0};
+  const auto slow = [&]() -> World::Derived {
+    builds.fetch_add(1);
+    building.Notify();
+    finish.WaitForNotification();
+    return {std::make_shared<int>(1), 100};
+  };
+  std::shared_ptr<const void> first, second;
+  std::thread builder([&] { first = world.DerivedOnce(1, slow); });
+  building.WaitForNotification();
+  std::thread waiter([&] { second = world.DerivedOnce(1, slow); });
+  // Key 1 is being built: key 2 and the byte counts do not wait for it.
+  const std::shared_ptr<const void> other = world.DerivedOnce(2, [] {
+    return World::Derived{std::make_shared<int>(2), 7};
+  });
+  EXPECT_EQ(*static_cast<const int*>(other.get()), 2);
+  EXPECT_EQ(world.DerivedBytes(), 7u);
+  EXPECT_GT(world.MemoryUsage(), 7u);
+  finish.Notify();
+  builder.join();
+  waiter.join();
+  EXPECT_EQ(builds.load(), 1);
+  ASSERT_NE(first, nullptr);
+  EXPECT_EQ(first, second);
+  EXPECT_EQ(*static_cast<const int*>(first.get()), 1);
+  EXPECT_EQ(world.DerivedBytes(), 107u);
 }
 
 }  // namespace
