@@ -1,6 +1,7 @@
 #include "zonepath/agents/class_astar.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <limits>
@@ -24,36 +25,55 @@ constexpr int kByTurnLeft = 3;
 uint64_t Bits(double g) { return std::bit_cast<uint64_t>(g); }
 double Value(uint64_t bits) { return std::bit_cast<double>(bits); }
 
-bool Inside(const Rect& outer, const Rect& inner) {
-  return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 &&
-         inner.y1 <= outer.y1;
-}
-
 // What one query needs to know about the class, computed once per query.
 struct QueryRules {
   const Grid* grid;
   const AgentClass* agent;
   Rect bounds;
-  bool unit_footprint;  // 1 x 1: positions read one cell
-  int headings;         // 1, 4 or 8
-  int heading_shift;    // log2(headings)
-  int eighths;          // per turn increment (oriented)
-  double step_floor;    // cheapest multiplier of a step's unit length
+  bool unit_footprint;     // 1 x 1: positions read one cell
+  int headings;            // 1, 4 or 8
+  int heading_shift;       // log2(headings)
+  int eighths;             // per turn increment (oriented)
+  double step_floor;       // cheapest multiplier of a step's unit length
+  bool four_headed_bound;  // FourHeadedExtra applies
+  double backward_extra;   // (backward_factor - 1) x cheapest multiplier
   Point goal;
   std::optional<Direction> goal_heading;
 
+  // Footprint extents per heading (agent->Covers), and the turn sweep's
+  // side: looked up, not recomputed, for every position a search tests.
+  std::array<int32_t, 8> cover_w, cover_h;
+  int32_t sweep;
+
+  // Class cost of the w x h cells at (x0, y0): their largest multiplier, 0
+  // if one is impassable or outside the bounds (which lie in the grid).
+  uint8_t BoxCost(int32_t x0, int32_t y0, int32_t w, int32_t h) const {
+    if (x0 < bounds.x0 || y0 < bounds.y0 || x0 + w > bounds.x1 ||
+        y0 + h > bounds.y1) {
+      return 0;
+    }
+    uint8_t worst = 0;
+    for (int32_t y = y0; y < y0 + h; ++y) {
+      const uint32_t row =
+          static_cast<uint32_t>(y) * static_cast<uint32_t>(grid->width());
+      for (int32_t x = x0; x < x0 + w; ++x) {
+        const uint8_t c = agent->cost_of_type[grid->cost(
+            CellIndex(row + static_cast<uint32_t>(x)))];
+        if (c == 0) return 0;
+        worst = std::max(worst, c);
+      }
+    }
+    return worst;
+  }
   // Class cost of the position, 0 if illegal or outside the bounds.
   uint8_t Position(Point p, Direction heading) const {
     if (unit_footprint) {
       return bounds.Contains(p) ? agent->cost_of_type[grid->cost(p)] : 0;
     }
-    const Rect r = agent->Covers(p, heading);
-    return Inside(bounds, r) ? RectCost(*grid, *agent, r) : 0;
+    const int d = static_cast<int>(heading);
+    return BoxCost(p.x, p.y, cover_w[d], cover_h[d]);
   }
-  bool TurnLegal(Point p) const {
-    const Rect r = agent->TurnSweep(p);
-    return Inside(bounds, r) && RectCost(*grid, *agent, r) != 0;
-  }
+  bool TurnLegal(Point p) const { return BoxCost(p.x, p.y, sweep, sweep) != 0; }
   bool IsGoal(Point p, Direction heading) const {
     return p == goal && (!agent->oriented || !goal_heading.has_value() ||
                          *goal_heading == heading);
@@ -69,12 +89,30 @@ struct QueryRules {
     const int k = std::min(e, 8 - e) / eighths;
     return k == 0 && !on_line ? 2 : k;
   }
+  // A 4-headed unit that does not back up cheaply (backward_factor >= 1)
+  // moves only along its heading's axis: a goal off that axis needs a
+  // turn, and a goal behind needs two turns or a backward step's extra
+  // cost, (backward_factor - 1) x the cheapest multiplier, for each cell
+  // back. A lower bound on the cost beyond the Manhattan distance, and
+  // consistent: a turn changes it by at most turn_cost, a step by at most
+  // that step's extra cost.
+  double FourHeadedExtra(Point p, Direction heading) const {
+    const int64_t dx = goal.x - p.x;
+    const int64_t dy = goal.y - p.y;
+    const int64_t along = Dx(heading) * dx + Dy(heading) * dy;  // > 0 ahead
+    const int64_t across = Dx(heading) * dy - Dy(heading) * dx;
+    const double tc = agent->turn_cost;
+    const double back =
+        along < 0 ? backward_extra * static_cast<double>(-along) : 0.0;
+    if (across != 0) return tc + std::min(tc, back);
+    return std::min(2 * tc, back);
+  }
   double Heuristic(Point p, Direction heading) const {
     double h = HeuristicCost(p, goal, agent->connectivity, step_floor);
-    if (agent->oriented && agent->turn_cost > 0) {
-      h += agent->turn_cost * TurnsNeeded(p, heading);
-    }
-    return h;
+    if (!agent->oriented || !(agent->turn_cost > 0)) return h;
+    double turns = agent->turn_cost * TurnsNeeded(p, heading);
+    if (four_headed_bound) turns = std::max(turns, FourHeadedExtra(p, heading));
+    return h + turns;
   }
   // State (p, heading) is node (p.x * headings + heading index, p.y).
   NodeId Id(const NodeTable& nodes, Point p, Direction heading) const {
@@ -148,11 +186,11 @@ SearchOutcome RunSearch(const QueryRules& rules, Point start,
   open.Push({rules.Heuristic(start, start_heading), 0.0, start_id}, nodes);
   ++stats.heap_pushes;
 
-  // Lowers the cost of (q, heading) to g via parent code `code`.
-  auto relax = [&](Point q, Direction heading, double g, int code) {
-    const NodeId id = rules.Id(nodes, q, heading);
-    SearchNode& m = nodes.Touch(id);
-    if (m.closed() || !(g < Value(m.g))) return;
+  // Lowers the cost of node `id`, state (q, heading), to g via parent code
+  // `code`.
+  auto lower = [&](SearchNode& m, NodeId id, Point q, Direction heading,
+                   double g, int code) {
+    if (!(g < Value(m.g))) return;
     m.g = Bits(g);
     m.set_parent(code);
     ++stats.generated;
@@ -164,6 +202,11 @@ SearchOutcome RunSearch(const QueryRules& rules, Point start,
       open.Push(e, nodes);
       ++stats.heap_pushes;
     }
+  };
+  auto relax = [&](Point q, Direction heading, double g, int code) {
+    const NodeId id = rules.Id(nodes, q, heading);
+    SearchNode& m = nodes.Touch(id);
+    if (!m.closed()) lower(m, id, q, heading, g, code);
   };
 
   while (!open.empty()) {
@@ -204,9 +247,15 @@ SearchOutcome RunSearch(const QueryRules& rules, Point start,
       }
       continue;
     }
+    // Oriented: a successor already closed (most often the state just
+    // left) is skipped before its footprint is read.
     for (const int code : {kByForward, kByBackward}) {
       const Direction d = code == kByForward ? heading : Opposite(heading);
       const Point q = Step(p, d);
+      if (!rules.bounds.Contains(q)) continue;
+      const NodeId id = rules.Id(nodes, q, heading);
+      SearchNode& m = nodes.Touch(id);
+      if (m.closed()) continue;
       const uint8_t there = rules.Position(q, heading);
       if (there == 0) continue;
       if (IsDiagonal(d) && (rules.Position({q.x, p.y}, heading) == 0 ||
@@ -214,13 +263,23 @@ SearchOutcome RunSearch(const QueryRules& rules, Point start,
         continue;
       }
       const double factor = code == kByForward ? 1.0 : agent.backward_factor;
-      relax(q, heading, g + StepCost(d, here, there) * factor, code);
+      lower(m, id, q, heading, g + StepCost(d, here, there) * factor, code);
     }
-    if (rules.TurnLegal(p)) {
-      relax(p, Rotate(heading, rules.eighths), g + agent.turn_cost,
-            kByTurnRight);
-      relax(p, Rotate(heading, -rules.eighths), g + agent.turn_cost,
-            kByTurnLeft);
+    // Turns: the sweep is read only if a turned state would improve.
+    const double turned = g + agent.turn_cost;
+    const Direction right = Rotate(heading, rules.eighths);
+    const Direction left = Rotate(heading, -rules.eighths);
+    const NodeId right_id = rules.Id(nodes, p, right);
+    const NodeId left_id = rules.Id(nodes, p, left);
+    SearchNode& right_node = nodes.Touch(right_id);
+    const bool try_right = !right_node.closed() && turned < Value(right_node.g);
+    SearchNode& left_node = nodes.Touch(left_id);
+    const bool try_left = !left_node.closed() && turned < Value(left_node.g);
+    if ((try_right || try_left) && rules.TurnLegal(p)) {
+      // (Nodes live in tiles that never move: the references hold.)
+      if (try_right)
+        lower(right_node, right_id, p, right, turned, kByTurnRight);
+      if (try_left) lower(left_node, left_id, p, left, turned, kByTurnLeft);
     }
   }
   return SearchOutcome::kUnreachable;
@@ -290,7 +349,17 @@ absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
   QueryRules rules;
   rules.grid = terrain_;
   rules.agent = &agent;
-  rules.bounds = options.bounds.value_or(terrain_->bounds());
+  // The bounds, clipped to the grid (so BoxCost checks only them).
+  const Rect asked = options.bounds.value_or(terrain_->bounds());
+  rules.bounds = {std::max(asked.x0, 0), std::max(asked.y0, 0),
+                  std::min(asked.x1, terrain_->width()),
+                  std::min(asked.y1, terrain_->height())};
+  for (int d = 0; d < 8; ++d) {
+    const Rect r = agent.Covers({0, 0}, static_cast<Direction>(d));
+    rules.cover_w[d] = r.x1;
+    rules.cover_h[d] = r.y1;
+  }
+  rules.sweep = agent.TurnSweep({0, 0}).x1;
   rules.unit_footprint = agent.width == 1 && agent.length == 1;
   rules.headings = headings;
   rules.heading_shift = std::countr_zero(static_cast<unsigned>(headings));
@@ -304,6 +373,11 @@ absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
   rules.step_floor =
       (cheapest == 256 ? 1.0 : cheapest) *
       (agent.oriented ? std::min(1.0, agent.backward_factor) : 1.0);
+  rules.four_headed_bound = agent.oriented &&
+                            agent.connectivity == Connectivity::kFour &&
+                            agent.backward_factor >= 1;
+  rules.backward_extra =
+      (agent.backward_factor - 1) * (cheapest == 256 ? 1.0 : cheapest);
   rules.goal = goal;
   rules.goal_heading = goal_heading;
 

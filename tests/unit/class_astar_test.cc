@@ -170,6 +170,20 @@ std::vector<AgentClass> TestClasses() {
   boat.backward_factor = 1.5;
   boat.turn_cost = 0.5;
   classes.push_back(boat);
+  // 4-headed with expensive turns, cheap backing up and no type-1 ground
+  // (cheapest multiplier 2): the bounds of the heuristic's turn and
+  // backward terms (FourHeadedExtra) at other ratios than the cart's.
+  AgentClass wagon = testing::TestCart(Connectivity::kFour, "wagon1x3/4");
+  wagon.length = 3;
+  wagon.backward_factor = 1.25;
+  wagon.turn_cost = 7;
+  wagon.cost_of_type[1] = 0;
+  classes.push_back(wagon);
+  AgentClass sled = testing::TestCart(Connectivity::kFour, "sled1x1/4");
+  sled.length = 1;
+  sled.backward_factor = 1;
+  sled.turn_cost = 0.25;
+  classes.push_back(sled);
   return classes;
 }
 
