@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -424,16 +425,25 @@ absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
   ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
                    MappedFile::Open(path));
   // The file, plus a derived class grid (a byte a cell) per class world.
+  // Only an agent world's header is read for it (the parser names
+  // anything else by its magic); the product saturates, so no header can
+  // make it wrap below the limit.
   uint64_t needed = size;
-  if (file->bytes().size() >= sizeof(AgentWorldHeader)) {
+  if (file->bytes().size() >= sizeof(AgentWorldHeader) &&
+      LooksLikeAgentWorld(file->bytes())) {
     AgentWorldHeader header;
     std::memcpy(&header, file->bytes().data(), sizeof(header));
     const uint64_t loaded =
         options.classes.empty() ? header.class_count : options.classes.size();
     if (header.width > 0 && header.height > 0 && loaded <= kMaxClassWorlds) {
-      needed += loaded * kClassBytesPerCell *
-                static_cast<uint32_t>(header.width) *
-                static_cast<uint32_t>(header.height);
+      const uint64_t cells = uint64_t{static_cast<uint32_t>(header.width)} *
+                             static_cast<uint32_t>(header.height);
+      const uint64_t per_cell = loaded * kClassBytesPerCell;
+      needed = per_cell != 0 &&
+                       cells > (std::numeric_limits<uint64_t>::max() - size) /
+                                   per_cell
+                   ? std::numeric_limits<uint64_t>::max()
+                   : size + per_cell * cells;
     }
   }
   const uint64_t limit = options.world.memory_limit;

@@ -32,6 +32,16 @@ struct zonepath_agent_planner {
 namespace zonepath::capi {
 namespace {
 
+// The C enums and the C++ ones they are cast to and from.
+static_assert(ZONEPATH_AGENT_FORWARD ==
+              static_cast<int>(AgentAction::kForward));
+static_assert(ZONEPATH_AGENT_BACKWARD ==
+              static_cast<int>(AgentAction::kBackward));
+static_assert(ZONEPATH_AGENT_TURN == static_cast<int>(AgentAction::kTurn));
+static_assert(static_cast<int>(Direction::kN) == 0 &&
+              static_cast<int>(Direction::kE) == 2 &&
+              static_cast<int>(Direction::kNW) == 7);
+
 // A heading argument 0..7 (`allow_any`: also -1, returned as nullopt).
 zonepath_status ToHeading(int32_t value, bool allow_any, const char* function,
                           const char* name, std::optional<Direction>* out) {
@@ -59,9 +69,20 @@ zonepath_status ToAgentPlanOptions(const zonepath_agent_plan_options* options,
                              function, "start_heading", &start));
   ZONEPATH_C_CHECK(ToHeading(options->goal_heading, /*allow_any=*/true,
                              function, "goal_heading", &out->goal_heading));
+  // Checked here for every class (the planner reads them for oriented
+  // classes only), so that a bad value is an error whatever the class.
+  if (options->follow_steps < 1 || options->follow_steps > kMaxFollowSteps) {
+    return InvalidArgument(function, ": options->follow_steps is ",
+                           options->follow_steps, ", expected 1..",
+                           kMaxFollowSteps);
+  }
+  if (options->follow_margin < 0 || options->follow_margin > kMaxFollowMargin) {
+    return InvalidArgument(function, ": options->follow_margin is ",
+                           options->follow_margin, ", expected 0..",
+                           kMaxFollowMargin);
+  }
   out->start_heading = *start;
   out->hierarchical.smooth = options->smooth != 0;
-  // Range-checked by the planner (InvalidArgument naming both).
   out->follow_steps = options->follow_steps;
   out->follow_margin = options->follow_margin;
   out->merge_staircases = options->merge_staircases != 0;
@@ -76,11 +97,23 @@ zonepath_agent_run ToCAgentRun(const AgentRun& run) {
 }
 
 zonepath_status DeliverAgentWorld(absl::StatusOr<AgentWorld> world,
+                                  const char* function,
                                   zonepath_agent_world** out) {
-  if (!world.ok()) return Fail(world.status());
+  if (!world.ok()) return ReportIn(function, world.status());
   *out = new zonepath_agent_world(*std::move(world));
   return Succeed();
 }
+
+// Empties `path` (at `start`, heading N) when it goes out of scope, unless
+// `keep` was set: a failed query never leaves a stale or partial path.
+struct EmptyPathUnlessKept {
+  AgentPath* path;
+  Point start;
+  bool keep = false;
+  ~EmptyPathUnlessKept() {
+    if (!keep) path->Reset(start);
+  }
+};
 
 absl::StatusOr<AgentWorld> BuildFromFiles(
     const char* map_path, const char* agents_path,
@@ -123,7 +156,7 @@ zonepath_status zonepath_agent_world_build_from_map(
     zonepath::AgentWorldBuildOptions options;
     ZONEPATH_C_CHECK(ToBuildOptions(params, kFn, &options.build));
     return DeliverAgentWorld(BuildFromFiles(map_path, agents_path, options),
-                             out);
+                             kFn, out);
   });
 }
 
@@ -146,7 +179,8 @@ zonepath_status zonepath_agent_world_load(const char* path,
       }
       options.classes.emplace_back(classes[i]);
     }
-    return DeliverAgentWorld(zonepath::LoadAgentWorldFile(path, options), out);
+    return DeliverAgentWorld(zonepath::LoadAgentWorldFile(path, options), kFn,
+                             out);
   });
 }
 
@@ -156,7 +190,7 @@ zonepath_status zonepath_agent_world_save(const zonepath_agent_world* world,
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(world, kFn);
     ZONEPATH_C_NOT_NULL(path, kFn);
-    return Report(zonepath::SaveAgentWorldFile(world->world, path));
+    return ReportIn(kFn, zonepath::SaveAgentWorldFile(world->world, path));
   });
 }
 
@@ -225,20 +259,21 @@ zonepath_status zonepath_agent_planner_find_path(
   constexpr const char* kFn = "zonepath_agent_planner_find_path";
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(planner, kFn);
+    // Whatever fails below, an error or an exception half-way through the
+    // search, leaves an empty path at `start`, heading N.
+    const zonepath::Point s{start.x, start.y};
+    EmptyPathUnlessKept empty_on_failure{&planner->path, s};
     ZONEPATH_C_NOT_NULL(agent, kFn);
     ZONEPATH_C_NOT_NULL(outcome, kFn);
     ZONEPATH_C_CHECK(CheckPoint(start, kFn, "start"));
     ZONEPATH_C_CHECK(CheckPoint(goal, kFn, "goal"));
     zonepath::AgentPlanOptions plan_options;
     ZONEPATH_C_CHECK(ToAgentPlanOptions(options, kFn, &plan_options));
-    const zonepath::Point s{start.x, start.y};
     const absl::StatusOr<zonepath::SearchOutcome> result =
         planner->planner.FindPath(agent, s, {goal.x, goal.y}, plan_options,
                                   &planner->path);
-    if (!result.ok()) {
-      planner->path.Reset(s, plan_options.start_heading);
-      return ReportIn(kFn, result.status());
-    }
+    if (!result.ok()) return ReportIn(kFn, result.status());
+    empty_on_failure.keep = true;
     *outcome = *result == zonepath::SearchOutcome::kFound
                    ? ZONEPATH_FOUND
                    : ZONEPATH_UNREACHABLE;

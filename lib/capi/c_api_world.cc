@@ -49,17 +49,18 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
 namespace {
 
 // Hands a built world to the caller through `out`.
-zonepath_status Deliver(absl::StatusOr<World> world, zonepath_world** out) {
-  if (!world.ok()) return Fail(world.status());
+zonepath_status Deliver(absl::StatusOr<World> world, const char* function,
+                        zonepath_world** out) {
+  if (!world.ok()) return ReportIn(function, world.status());
   *out = new zonepath_world(*std::move(world));
   return Succeed();
 }
 
 zonepath_status BuildFromGrid(absl::StatusOr<Grid> grid,
-                              const BuildOptions& options,
+                              const BuildOptions& options, const char* function,
                               zonepath_world** out) {
-  if (!grid.ok()) return Fail(grid.status());
-  return Deliver(BuildWorld(*std::move(grid), options), out);
+  if (!grid.ok()) return ReportIn(function, grid.status());
+  return Deliver(BuildWorld(*std::move(grid), options), function, out);
 }
 
 }  // namespace
@@ -93,7 +94,7 @@ zonepath_status zonepath_world_build_from_map(
     ZONEPATH_C_NOT_NULL(out, kFn);
     zonepath::BuildOptions options;
     ZONEPATH_C_CHECK(ToBuildOptions(params, kFn, &options));
-    return BuildFromGrid(zonepath::ReadMapFile(map_path), options, out);
+    return BuildFromGrid(zonepath::ReadMapFile(map_path), options, kFn, out);
   });
 }
 
@@ -117,7 +118,7 @@ zonepath_status zonepath_world_build(const uint8_t* costs, size_t costs_size,
     return BuildFromGrid(
         zonepath::Grid::Create(width, height,
                                std::vector<uint8_t>(costs, costs + cells)),
-        options, out);
+        options, kFn, out);
   });
 }
 
@@ -126,7 +127,7 @@ zonepath_status zonepath_world_load(const char* path, zonepath_world** out) {
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(path, kFn);
     ZONEPATH_C_NOT_NULL(out, kFn);
-    return Deliver(zonepath::LoadWorldFile(path), out);
+    return Deliver(zonepath::LoadWorldFile(path), kFn, out);
   });
 }
 
@@ -136,7 +137,7 @@ zonepath_status zonepath_world_save(const zonepath_world* world,
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(world, kFn);
     ZONEPATH_C_NOT_NULL(path, kFn);
-    return Report(zonepath::SaveWorldFile(world->world, path));
+    return ReportIn(kFn, zonepath::SaveWorldFile(world->world, path));
   });
 }
 
@@ -195,7 +196,7 @@ zonepath_status zonepath_world_apply_changes(
     for (size_t i = 0; i < count; ++i) {
       batch.push_back({{changes[i].x, changes[i].y}, changes[i].cost});
     }
-    return Deliver(zonepath::ApplyChanges(world->world, batch), out);
+    return Deliver(zonepath::ApplyChanges(world->world, batch), kFn, out);
   });
 }
 

@@ -669,9 +669,10 @@ static void TestStore(zonepath_world* world) {
 /* ---- Agent worlds ---------------------------------------------------- */
 
 /* The agent test's map: ground '.', forest 'T' (a band the truck must go
- * around, below it), a wall at x = 30
- * with a 1-cell gap at y = 5 and a 3-cell gap at y = 30..32, and an
- * enclosed pocket at the bottom right. */
+ * around, below it), a wall at x = 30 with a 1-cell gap at y = 5 and a
+ * 3-cell gap at y = 30..32, a 1-wide dead end at x = 40, y = 10..20 (open
+ * to the south; too narrow to turn in), and an enclosed pocket at the
+ * bottom right. */
 enum { kAW = 64, kAH = 48 };
 static char agent_map[kAH][kAW + 1];
 
@@ -683,6 +684,8 @@ static void MakeAgentMap(void) {
       if (x == 30 && y != 5 && (y < 30 || y > 32)) c = '@';
       if ((x == 52 || x == 60) && y >= 38 && y <= 46) c = '@';
       if ((y == 38 || y == 46) && x >= 52 && x <= 60) c = '@';
+      if ((x == 39 || x == 41) && y >= 9 && y <= 20) c = '@';
+      if (x == 40 && y == 9) c = '@';
       agent_map[y][x] = c;
     }
     agent_map[y][kAW] = '\0';
@@ -699,17 +702,19 @@ typedef struct TestClass {
 
 static const TestClass kClasses[] = {
     {"default", 1, 1, 8, 0, 1, 0, 1, 0}, /* type byte = cost; 'T' -> 2 */
-    {"walker", 1, 1, 8, 0, 1, 3, 1, 0},
-    {"truck", 2, 2, 8, 0, 1, 0, 1, 0},
-    {"cart", 1, 2, 4, 1, 1, 2, 2, 1.5},
+    {"walker", 1, 1, 8, 0, 1, 3, 1, 0},  {"truck", 2, 2, 8, 0, 1, 0, 1, 0},
+    {"cart", 1, 2, 4, 1, 1, 2, 2, 1.5},  {"barge", 1, 2, 8, 1, 1, 2, 3, 0.5},
 };
+enum { kClassCount = sizeof kClasses / sizeof kClasses[0] };
 static const char kAgentText[] =
     "terrain ground 1 .\n"
     "terrain forest 2 T\n"
     "class walker size 1 connectivity 8 cost ground=1,forest=3\n"
     "class truck size 2 connectivity 8 cost ground=1\n"
     "class cart size 1x2 connectivity 4 cost ground=1,forest=2 oriented yes "
-    "backward 2 turn 1.5\n";
+    "backward 2 turn 1.5\n"
+    "class barge size 1x2 connectivity 8 cost ground=1,forest=2 oriented yes "
+    "backward 3 turn 0.5\n";
 
 /* The class cost of one cell (0 impassable or outside). */
 static double CellCost(const TestClass* c, int x, int y) {
@@ -756,7 +761,10 @@ static double WalkAgent(const TestClass* c, zonepath_point start, int heading,
     const zonepath_agent_run* r = &runs[i];
     if (r->count == 0 || r->heading > 7) return -1;
     if (r->action == ZONEPATH_AGENT_TURN) {
-      if (!c->oriented || (r->rotation != 1 && r->rotation != -1)) return -1;
+      if (!c->oriented || (r->rotation != 1 && r->rotation != -1) ||
+          r->heading != 0) {
+        return -1;
+      }
       for (uint32_t k = 0; k < r->count; ++k) {
         /* The m x m square at the anchor must be legal. */
         for (int dy = 0; dy < m; ++dy) {
@@ -804,6 +812,10 @@ static double WalkAgent(const TestClass* c, zonepath_point start, int heading,
   return cost;
 }
 
+/* Runs of kinds the walker must see at least once (set by
+ * CheckedAgentPath). */
+static int backward_runs = 0, diagonal_runs = 0;
+
 /* Plans for class `c`, then checks the outcome, the info against the runs,
  * legality, the walked cost and the end state. Returns the cost (-1 if
  * unreachable). */
@@ -838,6 +850,8 @@ static double CheckedAgentPath(zonepath_agent_planner* planner,
     } else {
       steps += runs[i].count;
       CHECK(runs[i].rotation == 0);
+      if (runs[i].action == ZONEPATH_AGENT_BACKWARD) ++backward_runs;
+      if (runs[i].heading % 2 == 1) ++diagonal_runs;
     }
   }
   CHECK(steps == info.steps && turns == info.turns);
@@ -861,13 +875,34 @@ static double CheckedAgentPath(zonepath_agent_planner* planner,
   return info.cost;
 }
 
+/* Writes the first `keep` bytes of file `from` to `to`; 1 on success. */
+static int CopyPrefix(const char* from, const char* to, long keep) {
+  FILE* in = fopen(from, "rb");
+  if (in == NULL) return 0;
+  FILE* out = fopen(to, "wb");
+  if (out == NULL) {
+    fclose(in);
+    return 0;
+  }
+  int ok = 1;
+  for (long i = 0; i < keep && ok; ++i) {
+    const int c = fgetc(in);
+    ok = c != EOF && fputc(c, out) != EOF;
+  }
+  fclose(in);
+  return fclose(out) == 0 && ok;
+}
+
 static void TestAgents(const char* dir) {
   MakeAgentMap();
-  char map_path[1024], agents_path[1024], bad_path[1024], world_path[1024];
+  char map_path[1024], agents_path[1024], bad_path[1024], world_path[1024],
+      cut_path[1024], plain_path[1024];
   snprintf(map_path, sizeof map_path, "%s/c_api_agents.map", dir);
   snprintf(agents_path, sizeof agents_path, "%s/c_api.agents", dir);
   snprintf(bad_path, sizeof bad_path, "%s/c_api_bad.agents", dir);
   snprintf(world_path, sizeof world_path, "%s/c_api_agents.zpa", dir);
+  snprintf(cut_path, sizeof cut_path, "%s/c_api_agents_cut.zpa", dir);
+  snprintf(plain_path, sizeof plain_path, "%s/c_api_test.zpw", dir);
   {
     FILE* f = fopen(map_path, "wb");
     CHECK(f != NULL);
@@ -890,6 +925,7 @@ static void TestAgents(const char* dir) {
         defaults.follow_steps == 24 && defaults.follow_margin == 6 &&
         defaults.merge_staircases == 1);
 
+  /* Building. */
   zonepath_build_params params;
   zonepath_build_params_init(&params);
   params.zone_size = 16;
@@ -902,30 +938,68 @@ static void TestAgents(const char* dir) {
       zonepath_agent_world_build_from_map(map_path, NULL, &params, &built),
       ZONEPATH_INVALID_ARGUMENT, "agents_path is NULL");
   CHECK_ERROR(
+      zonepath_agent_world_build_from_map(map_path, agents_path, &params, NULL),
+      ZONEPATH_INVALID_ARGUMENT, "out is NULL");
+  CHECK_ERROR(
       zonepath_agent_world_build_from_map(map_path, bad_path, &params, &built),
-      ZONEPATH_INVALID_ARGUMENT, "c_api_bad.agents:2");
+      ZONEPATH_INVALID_ARGUMENT, "zonepath_agent_world_build_from_map: ");
+  CHECK(strstr(zonepath_last_error_message(), "c_api_bad.agents:2") != NULL);
+  CHECK_ERROR(zonepath_agent_world_build_from_map("/nonexistent_dir/x.map",
+                                                  agents_path, &params, &built),
+              ZONEPATH_NOT_FOUND, "/nonexistent_dir/x.map");
   params.zone_size = 2;
   CHECK_ERROR(zonepath_agent_world_build_from_map(map_path, agents_path,
                                                   &params, &built),
               ZONEPATH_INVALID_ARGUMENT, "params:");
   params.zone_size = 16;
+  params.struct_size = 4;
+  CHECK_ERROR(zonepath_agent_world_build_from_map(map_path, agents_path,
+                                                  &params, &built),
+              ZONEPATH_INVALID_ARGUMENT, "params->struct_size is 4");
+  params.struct_size = sizeof params;
   CHECK(built == NULL);
   CHECK_OK(zonepath_agent_world_build_from_map(map_path, agents_path, &params,
                                                &built));
   if (built == NULL) return;
   CHECK_ERROR(zonepath_agent_world_save(built, NULL), ZONEPATH_INVALID_ARGUMENT,
               "path is NULL");
+  CHECK_ERROR(zonepath_agent_world_save(NULL, world_path),
+              ZONEPATH_INVALID_ARGUMENT, "world is NULL");
+  CHECK(zonepath_agent_world_save(built, "/nonexistent_dir/x.zpa") !=
+        ZONEPATH_OK);
+  CHECK(strstr(zonepath_last_error_message(),
+               "zonepath_agent_world_save: /nonexistent_dir/x.zpa") != NULL);
   CHECK_OK(zonepath_agent_world_save(built, world_path));
   zonepath_agent_world_free(built);
 
+  /* Loading: bad arguments and bad files, then the world. */
   zonepath_agent_world* world = NULL;
   const char* unknown[] = {"cart", "hovercraft"};
   CHECK_ERROR(zonepath_agent_world_load(world_path, unknown, 2, &world),
               ZONEPATH_INVALID_ARGUMENT, "hovercraft");
+  const char* null_name[] = {"cart", NULL};
+  CHECK_ERROR(zonepath_agent_world_load(world_path, null_name, 2, &world),
+              ZONEPATH_INVALID_ARGUMENT, "classes[1] is NULL");
   CHECK_ERROR(zonepath_agent_world_load(world_path, NULL, 1, &world),
               ZONEPATH_INVALID_ARGUMENT, "classes is NULL");
+  CHECK_ERROR(zonepath_agent_world_load(NULL, NULL, 0, &world),
+              ZONEPATH_INVALID_ARGUMENT, "path is NULL");
+  CHECK_ERROR(zonepath_agent_world_load(world_path, NULL, 0, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "out is NULL");
+  CHECK_ERROR(
+      zonepath_agent_world_load("/nonexistent_dir/x.zpa", NULL, 0, &world),
+      ZONEPATH_NOT_FOUND, "/nonexistent_dir/x.zpa");
   CHECK_ERROR(zonepath_agent_world_load(map_path, NULL, 0, &world),
-              ZONEPATH_FAILED_PRECONDITION, "c_api_agents.map: not a zonepath");
+              ZONEPATH_FAILED_PRECONDITION, "zonepath_agent_world_load: ");
+  CHECK(strstr(zonepath_last_error_message(),
+               "c_api_agents.map: not a zonepath") != NULL);
+  /* A single-class world file (TestWorld saved it) is not an agent world:
+   * named by its magic, not refused for its size. */
+  CHECK_ERROR(zonepath_agent_world_load(plain_path, NULL, 0, &world),
+              ZONEPATH_FAILED_PRECONDITION, "bad magic");
+  CHECK(CopyPrefix(world_path, cut_path, 200));
+  CHECK_ERROR(zonepath_agent_world_load(cut_path, NULL, 0, &world),
+              ZONEPATH_DATA_LOSS, "c_api_agents_cut.zpa");
   CHECK(world == NULL);
   CHECK_OK(zonepath_agent_world_load(world_path, NULL, 0, &world));
   if (world == NULL) return;
@@ -934,11 +1008,16 @@ static void TestAgents(const char* dir) {
   winfo.struct_size = 3;
   CHECK_ERROR(zonepath_agent_world_get_info(world, &winfo),
               ZONEPATH_INVALID_ARGUMENT, "info->struct_size is 3");
+  CHECK_ERROR(zonepath_agent_world_get_info(world, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "info is NULL");
   winfo.struct_size = sizeof winfo;
+  CHECK_ERROR(zonepath_agent_world_get_info(NULL, &winfo),
+              ZONEPATH_INVALID_ARGUMENT, "world is NULL");
   CHECK_OK(zonepath_agent_world_get_info(world, &winfo));
-  CHECK(winfo.width == kAW && winfo.height == kAH && winfo.classes == 4 &&
+  CHECK(winfo.width == kAW && winfo.height == kAH &&
+        winfo.classes == kClassCount &&
         winfo.memory_bytes > (uint64_t)(kAW * kAH));
-  for (size_t i = 0; i < 4; ++i) {
+  for (size_t i = 0; i < kClassCount; ++i) {
     zonepath_agent_class_info cinfo;
     cinfo.struct_size = sizeof cinfo;
     CHECK_OK(zonepath_agent_world_class_info(world, i, &cinfo));
@@ -952,42 +1031,49 @@ static void TestAgents(const char* dir) {
   }
   zonepath_agent_class_info past;
   past.struct_size = sizeof past;
-  CHECK_ERROR(zonepath_agent_world_class_info(world, 4, &past),
-              ZONEPATH_OUT_OF_RANGE, "index 4, the world has 4 classes");
+  CHECK_ERROR(zonepath_agent_world_class_info(world, kClassCount, &past),
+              ZONEPATH_OUT_OF_RANGE, "index 5, the world has 5 classes");
+  CHECK_ERROR(zonepath_agent_world_class_info(NULL, 0, &past),
+              ZONEPATH_INVALID_ARGUMENT, "world is NULL");
+  past.struct_size = 8;
+  CHECK_ERROR(zonepath_agent_world_class_info(world, 0, &past),
+              ZONEPATH_INVALID_ARGUMENT, "info->struct_size is 8");
 
   zonepath_agent_planner* planner = NULL;
   CHECK_ERROR(zonepath_agent_planner_create(NULL, &planner),
               ZONEPATH_INVALID_ARGUMENT, "world is NULL");
+  CHECK_ERROR(zonepath_agent_planner_create(world, NULL),
+              ZONEPATH_INVALID_ARGUMENT, "out is NULL");
   CHECK_OK(zonepath_agent_planner_create(world, &planner));
   if (planner == NULL) {
     zonepath_agent_world_free(world);
     return;
   }
   const zonepath_point left = {2, 20}, right = {50, 24}, top_left = {3, 3},
-                       bottom_right = {60, 2}, pocket = {55, 41};
-  /* Every class across the wall: the truck (2 x 2) must take the wide gap,
-   * so it pays more than the walker, which may take either. */
-  double cost[4];
-  for (int i = 0; i < 4; ++i) {
+                       bottom_right = {60, 2}, pocket = {55, 41},
+                       dead_end = {40, 10}, below = {40, 30};
+  /* Every class across the wall. The truck (2 x 2) must go round the
+   * forest and through the wide gap, so it pays clearly more than the
+   * walker. */
+  double cost[kClassCount];
+  for (int i = 0; i < kClassCount; ++i) {
     cost[i] = CheckedAgentPath(planner, &kClasses[i], left, right, NULL,
                                ZONEPATH_FOUND);
   }
-  CHECK(cost[2] >= cost[1] - 1e-9);
-  CheckedAgentPath(planner, &kClasses[1], top_left, bottom_right, NULL,
-                   ZONEPATH_FOUND);
-  /* The walker's path from top left through the 1-cell gap is shorter than
-   * the truck's, which cannot pass it. */
+  CHECK(cost[2] > cost[1] + 5);
+  /* From the top left the walker takes the 1-cell gap, which the truck
+   * cannot pass. */
   const double walker = CheckedAgentPath(planner, &kClasses[1], top_left,
                                          bottom_right, NULL, ZONEPATH_FOUND);
   const double truck = CheckedAgentPath(planner, &kClasses[2], top_left,
                                         bottom_right, NULL, ZONEPATH_FOUND);
   CHECK(truck > walker + 10);
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < kClassCount; ++i) {
     CheckedAgentPath(planner, &kClasses[i], left, pocket, NULL,
                      ZONEPATH_UNREACHABLE);
   }
 
-  /* The oriented cart, with headings and every option. */
+  /* The oriented classes, with headings and every option. */
   zonepath_agent_plan_options o;
   zonepath_agent_plan_options_init(&o);
   o.start_heading = 4;
@@ -998,65 +1084,131 @@ static void TestAgents(const char* dir) {
   pinfo.struct_size = sizeof pinfo;
   CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));
   CHECK(pinfo.turns >= 1 && fixed > pinfo.steps);
+  o.goal_heading = 3; /* SE: the 8-headed barge has it */
+  CheckedAgentPath(planner, &kClasses[4], left, right, &o, ZONEPATH_FOUND);
   o.smooth = 1;
   o.follow_steps = 8;
   o.merge_staircases = 0;
+  o.goal_heading = 2;
   CheckedAgentPath(planner, &kClasses[3], top_left, bottom_right, &o,
                    ZONEPATH_FOUND);
   o.goal_heading = -1;
-  CheckedAgentPath(planner, &kClasses[3], bottom_right, left, &o,
-                   ZONEPATH_FOUND);
-  CheckedAgentPath(planner, &kClasses[3], left, pocket, &o,
-                   ZONEPATH_UNREACHABLE);
-
-  /* Errors leave an empty path and name the argument. */
+  for (int i = 3; i < kClassCount; ++i) {
+    CheckedAgentPath(planner, &kClasses[i], bottom_right, left, &o,
+                     ZONEPATH_FOUND);
+    CheckedAgentPath(planner, &kClasses[i], top_left, right, &o,
+                     ZONEPATH_FOUND);
+    CheckedAgentPath(planner, &kClasses[i], left, pocket, &o,
+                     ZONEPATH_UNREACHABLE);
+  }
+  /* Facing the closed end of a corridor too narrow to turn in, the cart
+   * must back out. */
+  o.start_heading = 0;
+  backward_runs = 0;
+  CheckedAgentPath(planner, &kClasses[3], dead_end, below, &o, ZONEPATH_FOUND);
+  CHECK(backward_runs >= 1);
+  CHECK(diagonal_runs >= 1); /* the barge took diagonal headings somewhere */
+  /* An unoriented class ignores headings (its path starts heading 0). */
+  zonepath_agent_plan_options headings = defaults;
+  headings.start_heading = 6;
+  headings.goal_heading = 2;
   zonepath_outcome outcome;
+  CHECK_OK(zonepath_agent_planner_find_path(planner, "walker", left, right,
+                                            &headings, &outcome));
+  CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));
+  CHECK(outcome == ZONEPATH_FOUND && pinfo.start_heading == 0 &&
+        pinfo.turns == 0 && fabs(pinfo.cost - cost[1]) < 1e-9);
+  /* A caller compiled against a later, larger struct is accepted. */
+  struct {
+    zonepath_agent_plan_options options;
+    double later_field;
+  } larger;
+  larger.options = defaults;
+  larger.options.struct_size = sizeof larger;
+  larger.later_field = 1.0;
+  CHECK_OK(zonepath_agent_planner_find_path(planner, "cart", left, right,
+                                            &larger.options, &outcome));
+
+  /* Errors name the argument and leave an empty path at the start, after a
+   * path was found and whatever the check that failed. */
   CHECK_ERROR(zonepath_agent_planner_find_path(NULL, "cart", left, right, NULL,
                                                &outcome),
               ZONEPATH_INVALID_ARGUMENT, "planner is NULL");
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, NULL, left, right, NULL,
-                                               &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "agent is NULL");
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               NULL, NULL),
-              ZONEPATH_INVALID_ARGUMENT, "outcome is NULL");
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "hovercraft", left,
-                                               right, NULL, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "unknown agent class 'hovercraft'");
-  CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));
-  CHECK(pinfo.runs == 0 && pinfo.steps == 0 && pinfo.start.x == left.x);
-  const zonepath_point negative = {-1, 3}, wall = {30, 20};
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", negative, right,
-                                               NULL, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "start (-1,3)");
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "truck", left, wall,
-                                               NULL, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "zonepath_agent_planner_find_path: ");
+  zonepath_point failed_start = top_left;
+#define CHECK_EMPTY_AFTER_ERROR(call, code, text)                              \
+  do {                                                                         \
+    CHECK_OK(zonepath_agent_planner_find_path(planner, "cart", left, right,    \
+                                              NULL, &outcome));                \
+    CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));               \
+    CHECK(pinfo.runs > 0);                                                     \
+    CHECK_ERROR(call, code, text);                                             \
+    CHECK_OK(zonepath_agent_planner_path_info(planner, &pinfo));               \
+    CHECK(pinfo.runs == 0 && pinfo.steps == 0 && pinfo.turns == 0 &&           \
+          pinfo.cost == 0 && pinfo.start_heading == 0 &&                       \
+          pinfo.start.x == failed_start.x && pinfo.start.y == failed_start.y); \
+  } while (0)
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, NULL, top_left, right, NULL, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT, "agent is NULL");
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, NULL, NULL),
+                          ZONEPATH_INVALID_ARGUMENT, "outcome is NULL");
+  CHECK_EMPTY_AFTER_ERROR(
+      zonepath_agent_planner_find_path(planner, "hovercraft", top_left, right,
+                                       NULL, &outcome),
+      ZONEPATH_INVALID_ARGUMENT, "unknown agent class 'hovercraft'");
+  const zonepath_point wall = {30, 20}, east_edge = {63, 20};
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "truck", top_left, wall, NULL, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT, "goal (30,20)");
   zonepath_agent_plan_options bad = defaults;
   bad.start_heading = 8;
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               &bad, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "options->start_heading is 8");
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, &bad, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT,
+                          "options->start_heading is 8");
   bad = defaults;
   bad.goal_heading = -2;
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               &bad, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "options->goal_heading is -2");
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, &bad, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT,
+                          "options->goal_heading is -2");
   bad = defaults;
   bad.start_heading = 1; /* NE: the 4-headed cart has no such heading */
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               &bad, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "zonepath_agent_planner_find_path: ");
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, &bad, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT,
+                          "start heading NE is not a heading of class");
+  bad = defaults;
+  bad.goal_heading = 2; /* E at the east edge: the cart would stick out */
+  CHECK_EMPTY_AFTER_ERROR(
+      zonepath_agent_planner_find_path(planner, "cart", top_left, east_edge,
+                                       &bad, &outcome),
+      ZONEPATH_INVALID_ARGUMENT, "heading E is not a legal position");
   bad = defaults;
   bad.follow_steps = 0;
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               &bad, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "follow_steps 0");
+  CHECK_EMPTY_AFTER_ERROR(
+      zonepath_agent_planner_find_path(planner, "walker", top_left, right, &bad,
+                                       &outcome),
+      ZONEPATH_INVALID_ARGUMENT, "options->follow_steps is 0");
+  bad = defaults;
+  bad.follow_margin = -1;
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, &bad, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT,
+                          "options->follow_margin is -1");
   bad = defaults;
   bad.struct_size = 4;
-  CHECK_ERROR(zonepath_agent_planner_find_path(planner, "cart", left, right,
-                                               &bad, &outcome),
-              ZONEPATH_INVALID_ARGUMENT, "options->struct_size is 4");
+  CHECK_EMPTY_AFTER_ERROR(zonepath_agent_planner_find_path(
+                              planner, "cart", top_left, right, &bad, &outcome),
+                          ZONEPATH_INVALID_ARGUMENT,
+                          "options->struct_size is 4");
+  failed_start = (zonepath_point){-1, 3};
+  CHECK_EMPTY_AFTER_ERROR(
+      zonepath_agent_planner_find_path(planner, "cart", failed_start, right,
+                                       NULL, &outcome),
+      ZONEPATH_INVALID_ARGUMENT, "start (-1,3)");
+#undef CHECK_EMPTY_AFTER_ERROR
 
   /* Buffers. */
   CHECK_OK(zonepath_agent_planner_find_path(planner, "cart", left, right, &o,
@@ -1064,13 +1216,29 @@ static void TestAgents(const char* dir) {
   size_t n = 0;
   CHECK_OK(zonepath_agent_planner_path_runs(planner, NULL, 0, &n));
   CHECK(n >= 2);
-  zonepath_agent_run one;
-  CHECK_ERROR(zonepath_agent_planner_path_runs(planner, &one, 1, &n),
+  zonepath_agent_run one = {99, 99, 99, 99};
+  size_t asked = 0;
+  CHECK_ERROR(zonepath_agent_planner_path_runs(planner, &one, 1, &asked),
               ZONEPATH_BUFFER_TOO_SMALL, "runs holds 1 elements");
+  CHECK(asked == n && one.action == 99 && one.heading == 99 &&
+        one.rotation == 99 && one.count == 99);
   CHECK_ERROR(zonepath_agent_planner_path_runs(planner, NULL, 0, NULL),
               ZONEPATH_INVALID_ARGUMENT, "runs and needed are both NULL");
+  CHECK_ERROR(zonepath_agent_planner_path_runs(planner, NULL, 2, &asked),
+              ZONEPATH_INVALID_ARGUMENT, "runs is NULL but capacity is 2");
+  CHECK_ERROR(zonepath_agent_planner_path_runs(NULL, NULL, 0, &asked),
+              ZONEPATH_INVALID_ARGUMENT, "planner is NULL");
+  {
+    /* A buffer without `needed`. */
+    zonepath_agent_run* runs = malloc(n * sizeof *runs);
+    CHECK_OK(zonepath_agent_planner_path_runs(planner, runs, n, NULL));
+    CHECK(runs[0].count >= 1);
+    free(runs);
+  }
   CHECK_ERROR(zonepath_agent_planner_path_info(planner, NULL),
               ZONEPATH_INVALID_ARGUMENT, "info is NULL");
+  CHECK_ERROR(zonepath_agent_planner_path_info(NULL, &pinfo),
+              ZONEPATH_INVALID_ARGUMENT, "planner is NULL");
 
   /* A world loaded with one class answers for it only. */
   zonepath_agent_world* carts = NULL;
@@ -1081,9 +1249,16 @@ static void TestAgents(const char* dir) {
     cinfo.struct_size = sizeof cinfo;
     CHECK_OK(zonepath_agent_world_get_info(carts, &cinfo));
     CHECK(cinfo.classes == 1 && cinfo.memory_bytes < winfo.memory_bytes);
+    zonepath_agent_class_info only;
+    only.struct_size = sizeof only;
+    CHECK_OK(zonepath_agent_world_class_info(carts, 0, &only));
+    CHECK(strcmp(only.name, "cart") == 0);
     zonepath_agent_planner* cart_planner = NULL;
     CHECK_OK(zonepath_agent_planner_create(carts, &cart_planner));
     CHECK_ERROR(zonepath_agent_planner_find_path(cart_planner, "truck", left,
+                                                 right, NULL, &outcome),
+                ZONEPATH_FAILED_PRECONDITION, "has no world here");
+    CHECK_ERROR(zonepath_agent_planner_find_path(cart_planner, "barge", left,
                                                  right, NULL, &outcome),
                 ZONEPATH_FAILED_PRECONDITION, "has no world here");
     CheckedAgentPath(cart_planner, &kClasses[3], left, right, &o,

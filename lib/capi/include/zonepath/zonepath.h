@@ -417,8 +417,8 @@ typedef struct zonepath_agent_run {
   uint32_t action;  /* zonepath_agent_action */
   uint32_t heading; /* steps: the unit's heading during the run, 0..7;
                        turns: 0 */
-  int32_t rotation; /* turns: +1 clockwise (N -> E), -1 counter-clockwise;
-                       steps: 0 */
+  int32_t rotation; /* turns: +1 clockwise (N -> E with 4 headings, N -> NE
+                       with 8), -1 counter-clockwise; steps: 0 */
   uint32_t count;   /* >= 1 */
 } zonepath_agent_run;
 
@@ -469,15 +469,20 @@ ZONEPATH_C_API void zonepath_agent_plan_options_init(
 /* Builds an agent world from a MovingAI-style .map (its characters read
  * through the agent file's terrain legend) and an agent file, for every
  * class of the file. `params` as for zonepath_world_build_from_map (its
- * connectivity is ignored: each class has its own). Errors name the file,
- * line and field. Any thread; *out is the caller's
- * (zonepath_agent_world_free). */
+ * connectivity must still be 4 or 8 but is not used: each class has its
+ * own). Errors (INVALID_ARGUMENT for a bad map, agent file or params,
+ * NOT_FOUND for a missing file) name the function, file, line and field.
+ * Any thread; *out is the caller's (zonepath_agent_world_free). */
 ZONEPATH_C_API zonepath_status zonepath_agent_world_build_from_map(
     const char* map_path, const char* agents_path,
     const zonepath_build_params* params, zonepath_agent_world** out);
 /* Loads an agent world file; `classes[0..class_count)` (names; NULL and 0
- * for all) loads only those classes' worlds (an unknown name is
- * INVALID_ARGUMENT). Any thread; *out is the caller's. */
+ * for all) loads only those classes' worlds. INVALID_ARGUMENT for a name
+ * the file's agent text lacks; FAILED_PRECONDITION for a class the file has
+ * no world for, and for a file that is not an agent world (bad magic) or
+ * of another format version; DATA_LOSS for a truncated or corrupt one;
+ * NOT_FOUND for a missing file; RESOURCE_EXHAUSTED when it would not fit
+ * in memory. Any thread; *out is the caller's. */
 ZONEPATH_C_API zonepath_status
 zonepath_agent_world_load(const char* path, const char* const* classes,
                           size_t class_count, zonepath_agent_world** out);
@@ -486,8 +491,9 @@ ZONEPATH_C_API zonepath_status
 zonepath_agent_world_save(const zonepath_agent_world* world, const char* path);
 ZONEPATH_C_API zonepath_status zonepath_agent_world_get_info(
     const zonepath_agent_world* world, zonepath_agent_world_info* info);
-/* Class `index` (0 .. info.classes - 1, in the agent file's order) into the
- * caller's `info`; OUT_OF_RANGE past the last. Any thread. */
+/* Loaded class `index` (0 .. info.classes - 1, in the agent file's order;
+ * after a load of some classes, only those count) into the caller's
+ * `info`; OUT_OF_RANGE past the last. Any thread. */
 ZONEPATH_C_API zonepath_status
 zonepath_agent_world_class_info(const zonepath_agent_world* world, size_t index,
                                 zonepath_agent_class_info* info);
@@ -503,11 +509,14 @@ ZONEPATH_C_API void zonepath_agent_planner_free(
 /* Plans for class `agent` from anchor `start` to anchor `goal`; the path
  * stays in the planner until its next find_path (read it with the
  * functions below). The planner's thread only. `options` NULL means
- * defaults. An unreachable goal is ZONEPATH_OK with *outcome =
- * ZONEPATH_UNREACHABLE and an empty path. INVALID_ARGUMENT for an unknown
- * class, an endpoint the footprint does not fit, a heading the class does
- * not have or options out of range; FAILED_PRECONDITION for a class the
- * world was loaded without. */
+ * defaults; an unoriented class ignores the headings and follow options
+ * (which are range-checked for every class all the same). An unreachable
+ * goal is ZONEPATH_OK with *outcome = ZONEPATH_UNREACHABLE and an empty
+ * path. INVALID_ARGUMENT for an unknown class, options out of range, an
+ * endpoint the footprint does not fit, or (oriented classes) a heading the
+ * class does not have or that does not fit at the goal;
+ * FAILED_PRECONDITION for a class the world was loaded without. Any failure
+ * leaves an empty path at `start`, heading 0. */
 ZONEPATH_C_API zonepath_status zonepath_agent_planner_find_path(
     zonepath_agent_planner* planner, const char* agent, zonepath_point start,
     zonepath_point goal, const zonepath_agent_plan_options* options,
