@@ -48,8 +48,10 @@ struct QueryRules {
   // Class cost of the w x h cells at (x0, y0): their largest multiplier, 0
   // if one is impassable or outside the bounds (which lie in the grid).
   uint8_t BoxCost(int32_t x0, int32_t y0, int32_t w, int32_t h) const {
-    if (x0 < bounds.x0 || y0 < bounds.y0 || x0 + w > bounds.x1 ||
-        y0 + h > bounds.y1) {
+    // 64-bit ends: an anchor near INT32_MAX (a caller's endpoint) must not
+    // wrap around into the bounds.
+    if (x0 < bounds.x0 || y0 < bounds.y0 || int64_t{x0} + w > bounds.x1 ||
+        int64_t{y0} + h > bounds.y1) {
       return 0;
     }
     uint8_t worst = 0;

@@ -415,6 +415,27 @@ TEST(ClassAStarTest, RejectsIllegalEndpointsAndHeadings) {
                    .FindPath(cart, {0, 0}, Direction::kNE, {0, 0},
                              ClassAStarOptions(), &path)
                    .ok());
+  // Anchors at the far ends of int32 are outside, never wrapped inside.
+  for (const AgentClass& c : {big, cart}) {
+    for (const Point p : {Point{std::numeric_limits<int32_t>::max(), 0},
+                          Point{0, std::numeric_limits<int32_t>::max()},
+                          Point{std::numeric_limits<int32_t>::min(), 0}}) {
+      EXPECT_EQ(
+          search
+              .FindPath(c, p, Direction::kN, {0, 0}, ClassAStarOptions(), &path)
+              .status()
+              .code(),
+          absl::StatusCode::kInvalidArgument)
+          << c.name << " " << PointString(p);
+      EXPECT_EQ(
+          search
+              .FindPath(c, {0, 0}, Direction::kN, p, ClassAStarOptions(), &path)
+              .status()
+              .code(),
+          absl::StatusCode::kInvalidArgument)
+          << c.name << " " << PointString(p);
+    }
+  }
   ClassAStarOptions limit;
   limit.max_expansions = 1;
   absl::StatusOr<SearchOutcome> outcome =
