@@ -12,7 +12,10 @@
 #include "common.h"
 #include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
+#include "zonepath/agents/build_agent_world.h"
+#include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
+#include "zonepath/movingai/map_io.h"
 
 namespace zonepath::python {
 namespace {
@@ -91,6 +94,64 @@ AgentPlanners (one per thread).)doc")
           "Loads (maps) an agent world file; `classes` (names) loads only "
           "those classes' worlds. Raises zonepath.Error naming the file, "
           "part, class or field.")
+      .def_static(
+          "build",
+          [](const std::string& map_path, const std::string& agents_path,
+             const std::optional<std::vector<std::string>>& classes,
+             int zone_size, int levels, int group, int entrance_threshold,
+             int beacon_spacing, int oriented_beacon_spacing, int threads) {
+            AgentWorldBuildOptions options;
+            options.build.params.zone_size = zone_size;
+            options.build.params.levels = levels;
+            options.build.params.group = group;
+            options.build.params.entrance_threshold = entrance_threshold;
+            options.build.params.beacon_spacing = beacon_spacing;
+            options.build.threads = threads;
+            options.oriented_beacon_spacing = oriented_beacon_spacing;
+            if (classes.has_value()) options.classes = *classes;
+            absl::StatusOr<AgentWorld> world;
+            {
+              py::gil_scoped_release release;
+              world = [&]() -> absl::StatusOr<AgentWorld> {
+                ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile(agents_path));
+                ASSIGN_OR_RETURN(Grid terrain,
+                                 ReadMapFile(map_path, agents.Legend()));
+                return BuildAgentWorld(std::move(terrain), std::move(agents),
+                                       options);
+              }();
+            }
+            return PyAgentWorld{std::make_shared<const AgentWorld>(
+                ValueOrRaise(std::move(world)))};
+          },
+          py::arg("map_path"), py::arg("agents_path"), py::kw_only(),
+          py::arg("classes") = py::none(), py::arg("zone_size") = 32,
+          py::arg("levels") = 0, py::arg("group") = 4,
+          py::arg("entrance_threshold") = 6,
+          py::arg("beacon_spacing") = BuildParams().beacon_spacing,
+          py::arg("oriented_beacon_spacing") =
+              AgentWorldBuildOptions().oriented_beacon_spacing,
+          py::arg("threads") = 0,
+          R"doc(
+Builds an agent world (the offline step, as `zonepath build MAP --agents
+FILE`): the .map's characters read through the agent file's terrain
+legend, then one abstraction per class (`classes`: names; None = every
+class of the file). Zone parameters as for World.build (each class uses
+its own connectivity); oriented_beacon_spacing: the beacon spacing of
+oriented classes' guide worlds when beacon_spacing is 0 (0 = none).
+The GIL is released while building. Raises zonepath.Error naming the
+file, line and field.)doc")
+      .def(
+          "save",
+          [](const PyAgentWorld& self, const std::string& path) {
+            absl::Status status;
+            {
+              py::gil_scoped_release release;
+              status = SaveAgentWorldFile(*self.world, path);
+            }
+            ThrowIfError(status);
+          },
+          py::arg("path"),
+          "Saves the agent world atomically (temporary file, then rename).")
       .def_property_readonly(
           "classes",
           [](const PyAgentWorld& self) {

@@ -98,3 +98,35 @@ def test_errors(agent_world):
     with pytest.raises(zonepath.Error) as e:
         zonepath.AgentWorld.load(zpa + ".missing")
     assert "missing" in str(e.value)
+
+
+def test_build_and_save_like_the_tool(agent_world, tmp_path):
+    """AgentWorld.build gives the world `zonepath build --agents` gives:
+    saved, its file is byte for byte the tool's, and it plans the same."""
+    _, zpa = agent_world
+    agents = os.path.join(source_dir(), "data", "agents", "example.agents")
+    map_path = os.path.join(os.path.dirname(zpa), "m.map")
+    built = zonepath.AgentWorld.build(map_path, agents, zone_size=16,
+                                      threads=1)
+    assert built.classes == zonepath.AgentWorld.load(zpa).classes
+    out = str(tmp_path / "built.zpa")
+    built.save(out)
+    with open(out, "rb") as a, open(zpa, "rb") as b:
+        assert a.read() == b.read()
+    some = zonepath.AgentWorld.build(map_path, agents, classes=["wagon"],
+                                     zone_size=16)
+    assert some.classes == ["wagon"] and some.oriented == ["wagon"]
+    path = zonepath.AgentPlanner(some).find_path("wagon", (2, 2), (150, 120))
+    want = zonepath.AgentPlanner(built).find_path("wagon", (2, 2), (150, 120))
+    assert (path.found, path.moves, path.cost) == (want.found, want.moves,
+                                                   want.cost)
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.AgentWorld.build(map_path, agents, zone_size=2)
+    assert e.value.code == "INVALID_ARGUMENT"
+    bad = tmp_path / "bad.agents"
+    bad.write_text("terrain ground 1 .\nclass big size 9 cost ground=1\n")
+    with pytest.raises(zonepath.Error) as e:
+        zonepath.AgentWorld.build(map_path, str(bad))
+    assert e.value.code == "INVALID_ARGUMENT" and "bad.agents:2" in str(e.value)
+    with pytest.raises(zonepath.Error):
+        built.save(str(tmp_path / "no_such_dir" / "x.zpa"))
