@@ -31,6 +31,13 @@ printf '%s\n' "type octile" "height 6" "width 12" "map" \
 # Around the wall first; straight through the opened door after.
 grep -q "consumer_runtime before: .* cost 1[0-9]\." "$tmp/runtime_out"
 grep -q "consumer_runtime after: E6 cost 6.000" "$tmp/runtime_out"
+# The C API from C, on the shared library: the world and an agent world of
+# the same map (the wagon, an oriented 1 x 2, arrives facing E).
+"$tool" build "$tmp/door.map" -o "$tmp/door.zpa" --zone-size 4 \
+  --agents "$src/data/agents/example.agents" --classes wagon >/dev/null
+"$tmp/build/consumer_c" "$tmp/door.zpw" "$tmp/door.zpa" | tee "$tmp/c_out"
+grep -q "consumer_c world: found, [0-9]* steps, cost 1[0-9]\." "$tmp/c_out"
+grep -q "consumer_c wagon: found, [0-9]* steps, [1-9][0-9]* turns" "$tmp/c_out"
 # Nothing of Boost or the offline builder got linked in.
 if nm -C "$tmp/build/consumer_runtime" | grep -q -e boost:: -e BuildWorld; then
   echo "consumer_test: consumer_runtime links Boost or the builder" >&2
