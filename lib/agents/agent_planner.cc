@@ -172,7 +172,9 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
       // too tight for the unit to turn in, say). Aim further along the
       // route, past the spot, before searching the rest exactly: the whole
       // piece found is kept.
-      for (size_t skip = 1; skip <= kFollowSkips && !found; ++skip) {
+      // (Not from the last stretch: aiming further would repeat its search.)
+      for (size_t skip = 1; skip <= kFollowSkips && !found && far < last;
+           ++skip) {
         const size_t ahead = std::min(far + 2 * skip * stride, last);
         ++oriented_stats_.skipped;
         ASSIGN_OR_RETURN(

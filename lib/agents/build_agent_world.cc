@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "zonepath/agents/class_grid.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/movingai/map_io.h"
 #include "zonepath/offline/build_world.h"
 
 namespace zonepath {
@@ -17,17 +18,6 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     AgentWorldBuildReport* report) {
   // The agent text must be writable, or the world could not be saved.
   RETURN_IF_ERROR(FormatAgentText(agents).status());
-  {
-    BuildParams oriented = options.build.params;
-    if (oriented.beacon_spacing == 0) {
-      oriented.beacon_spacing = options.oriented_beacon_spacing;
-    }
-    if (absl::Status s = ValidateBuildParams(oriented); !s.ok()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("agent world build options (oriented_beacon_spacing ",
-                       options.oriented_beacon_spacing, "): ", s.message()));
-    }
-  }
   std::vector<const AgentClass*> chosen;
   if (options.classes.empty()) {
     for (const AgentClass& c : agents.classes) chosen.push_back(&c);
@@ -44,15 +34,28 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     // In agent-file order, as the file's class table keeps them.
     std::sort(chosen.begin(), chosen.end());
   }
+  // Oriented classes' guide worlds take oriented_beacon_spacing when no
+  // spacing is given; checked before any class is built, and only when an
+  // oriented class is (so a large zone without one is not refused for it).
+  BuildParams oriented = options.build.params;
+  if (oriented.beacon_spacing == 0) {
+    oriented.beacon_spacing = options.oriented_beacon_spacing;
+  }
+  if (std::any_of(chosen.begin(), chosen.end(),
+                  [](const AgentClass* c) { return c->oriented; })) {
+    if (absl::Status s = ValidateBuildParams(oriented); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("agent world build options (oriented_beacon_spacing ",
+                       options.oriented_beacon_spacing, "): ", s.message()));
+    }
+  }
   AgentWorldBuildReport r;
   std::vector<AgentWorld::ClassWorldEntry> classes;
   for (const AgentClass* agent : chosen) {
     ASSIGN_OR_RETURN(Grid class_grid, DeriveGuideGrid(terrain, *agent));
     BuildOptions build = options.build;
     build.params.connectivity = agent->connectivity;
-    if (agent->oriented && build.params.beacon_spacing == 0) {
-      build.params.beacon_spacing = options.oriented_beacon_spacing;
-    }
+    if (agent->oriented) build.params.beacon_spacing = oriented.beacon_spacing;
     if (options.build.progress) {
       const std::string prefix = absl::StrCat("class ", agent->name, ": ");
       build.progress = [&options, prefix](const std::string& stage,
@@ -73,6 +76,15 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
   }
   if (report != nullptr) *report = std::move(r);
   return AgentWorld(std::move(agents), std::move(terrain), std::move(classes));
+}
+
+absl::StatusOr<AgentWorld> BuildAgentWorldFromFiles(
+    const std::string& map_path, const std::string& agents_path,
+    const AgentWorldBuildOptions& options, AgentWorldBuildReport* report) {
+  ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile(agents_path));
+  ASSIGN_OR_RETURN(Grid terrain, ReadMapFile(map_path, agents.Legend()));
+  return BuildAgentWorld(std::move(terrain), std::move(agents), options,
+                         report);
 }
 
 }  // namespace zonepath

@@ -372,14 +372,14 @@ absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
       cheapest = std::min<int>(cheapest, agent.cost_of_type[t]);
     }
   }
+  const double cheapest_multiplier = cheapest == 256 ? 1.0 : cheapest;
   rules.step_floor =
-      (cheapest == 256 ? 1.0 : cheapest) *
+      cheapest_multiplier *
       (agent.oriented ? std::min(1.0, agent.backward_factor) : 1.0);
   rules.four_headed_bound = agent.oriented &&
                             agent.connectivity == Connectivity::kFour &&
                             agent.backward_factor >= 1;
-  rules.backward_extra =
-      (agent.backward_factor - 1) * (cheapest == 256 ? 1.0 : cheapest);
+  rules.backward_extra = (agent.backward_factor - 1) * cheapest_multiplier;
   rules.goal = goal;
   rules.goal_heading = goal_heading;
 

@@ -9,14 +9,11 @@
 
 #include "absl/status/statusor.h"
 #include "c_api_internal.h"
-#include "zonepath/agents/agent_file.h"
 #include "zonepath/agents/agent_path.h"
 #include "zonepath/agents/agent_planner.h"
 #include "zonepath/agents/agent_world.h"
 #include "zonepath/agents/build_agent_world.h"
-#include "zonepath/base/status_macros.h"
 #include "zonepath/grid/direction.h"
-#include "zonepath/movingai/map_io.h"
 
 struct zonepath_agent_world {
   explicit zonepath_agent_world(zonepath::AgentWorld w) : world(std::move(w)) {}
@@ -96,14 +93,6 @@ zonepath_agent_run ToCAgentRun(const AgentRun& run) {
           run.rotation, run.count};
 }
 
-zonepath_status DeliverAgentWorld(absl::StatusOr<AgentWorld> world,
-                                  const char* function,
-                                  zonepath_agent_world** out) {
-  if (!world.ok()) return ReportIn(function, world.status());
-  *out = new zonepath_agent_world(*std::move(world));
-  return Succeed();
-}
-
 // Empties `path` (at `start`, heading N) when it goes out of scope, unless
 // `keep` was set: a failed query never leaves a stale or partial path.
 struct EmptyPathUnlessKept {
@@ -114,14 +103,6 @@ struct EmptyPathUnlessKept {
     if (!keep) path->Reset(start);
   }
 };
-
-absl::StatusOr<AgentWorld> BuildFromFiles(
-    const char* map_path, const char* agents_path,
-    const AgentWorldBuildOptions& options) {
-  ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile(agents_path));
-  ASSIGN_OR_RETURN(Grid terrain, ReadMapFile(map_path, agents.Legend()));
-  return BuildAgentWorld(std::move(terrain), std::move(agents), options);
-}
 
 }  // namespace
 }  // namespace zonepath::capi
@@ -155,8 +136,9 @@ zonepath_status zonepath_agent_world_build_from_map(
     ZONEPATH_C_NOT_NULL(out, kFn);
     zonepath::AgentWorldBuildOptions options;
     ZONEPATH_C_CHECK(ToBuildOptions(params, kFn, &options.build));
-    return DeliverAgentWorld(BuildFromFiles(map_path, agents_path, options),
-                             kFn, out);
+    return Deliver<zonepath_agent_world>(
+        zonepath::BuildAgentWorldFromFiles(map_path, agents_path, options), kFn,
+        out);
   });
 }
 
@@ -179,8 +161,8 @@ zonepath_status zonepath_agent_world_load(const char* path,
       }
       options.classes.emplace_back(classes[i]);
     }
-    return DeliverAgentWorld(zonepath::LoadAgentWorldFile(path, options), kFn,
-                             out);
+    return Deliver<zonepath_agent_world>(
+        zonepath::LoadAgentWorldFile(path, options), kFn, out);
   });
 }
 
@@ -274,9 +256,7 @@ zonepath_status zonepath_agent_planner_find_path(
                                   &planner->path);
     if (!result.ok()) return ReportIn(kFn, result.status());
     empty_on_failure.keep = true;
-    *outcome = *result == zonepath::SearchOutcome::kFound
-                   ? ZONEPATH_FOUND
-                   : ZONEPATH_UNREACHABLE;
+    *outcome = ToOutcome(*result);
     return Succeed();
   });
 }

@@ -42,10 +42,6 @@ zonepath_status ReportIn(const char* function, const absl::Status& status) {
                            absl::StrCat(function, ": ", status.message())));
 }
 
-zonepath_status Report(const absl::Status& status) {
-  return status.ok() ? Succeed() : Fail(status);
-}
-
 zonepath_status CheckBuffer(const void* buffer, size_t capacity, size_t* needed,
                             size_t count, const char* function,
                             const char* name) {

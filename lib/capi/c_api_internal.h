@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 #include "cursor_step.h"
@@ -69,8 +70,20 @@ zonepath_status InvalidArgument(const Args&... args) {
 zonepath_status ReportIn(const char* function, const absl::Status& status);
 // Resets the last error; returns ZONEPATH_OK.
 zonepath_status Succeed();
-// Records the status if not OK; returns its code.
-zonepath_status Report(const absl::Status& status);
+// Hands a new handle made from `value` to the caller through `out`, or
+// reports its error with the C function's name.
+template <typename Handle, typename T>
+zonepath_status Deliver(absl::StatusOr<T> value, const char* function,
+                        Handle** out) {
+  if (!value.ok()) return ReportIn(function, value.status());
+  *out = new Handle(*std::move(value));
+  return Succeed();
+}
+
+inline zonepath_outcome ToOutcome(SearchOutcome outcome) {
+  return outcome == SearchOutcome::kFound ? ZONEPATH_FOUND
+                                          : ZONEPATH_UNREACHABLE;
+}
 
 // Runs `body` (returning zonepath_status), turning an escaping exception
 // into ZONEPATH_INTERNAL / RESOURCE_EXHAUSTED instead of crossing into C.

@@ -33,11 +33,6 @@ zonepath_status ToPlanOptions(const zonepath_plan_options* options,
   return ZONEPATH_OK;
 }
 
-zonepath_outcome ToOutcome(SearchOutcome outcome) {
-  return outcome == SearchOutcome::kFound ? ZONEPATH_FOUND
-                                          : ZONEPATH_UNREACHABLE;
-}
-
 // Shared by find_path and plan: argument checks, then `search`.
 template <typename Search>
 zonepath_status RunQuery(zonepath_planner* planner, zonepath_point start,

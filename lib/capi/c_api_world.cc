@@ -48,19 +48,12 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
 
 namespace {
 
-// Hands a built world to the caller through `out`.
-zonepath_status Deliver(absl::StatusOr<World> world, const char* function,
-                        zonepath_world** out) {
-  if (!world.ok()) return ReportIn(function, world.status());
-  *out = new zonepath_world(*std::move(world));
-  return Succeed();
-}
-
 zonepath_status BuildFromGrid(absl::StatusOr<Grid> grid,
                               const BuildOptions& options, const char* function,
                               zonepath_world** out) {
   if (!grid.ok()) return ReportIn(function, grid.status());
-  return Deliver(BuildWorld(*std::move(grid), options), function, out);
+  return Deliver<zonepath_world>(BuildWorld(*std::move(grid), options),
+                                 function, out);
 }
 
 }  // namespace
@@ -127,7 +120,7 @@ zonepath_status zonepath_world_load(const char* path, zonepath_world** out) {
   return Guard(kFn, [&] {
     ZONEPATH_C_NOT_NULL(path, kFn);
     ZONEPATH_C_NOT_NULL(out, kFn);
-    return Deliver(zonepath::LoadWorldFile(path), kFn, out);
+    return Deliver<zonepath_world>(zonepath::LoadWorldFile(path), kFn, out);
   });
 }
 
@@ -196,7 +189,8 @@ zonepath_status zonepath_world_apply_changes(
     for (size_t i = 0; i < count; ++i) {
       batch.push_back({{changes[i].x, changes[i].y}, changes[i].cost});
     }
-    return Deliver(zonepath::ApplyChanges(world->world, batch), kFn, out);
+    return Deliver<zonepath_world>(zonepath::ApplyChanges(world->world, batch),
+                                   kFn, out);
   });
 }
 

@@ -37,7 +37,16 @@ absl::Status ZoneLevelSearch::Begin(const LevelGraph& graph, int j, Point p) {
       const uint32_t begin = below.zone_node_begin[z];
       const uint32_t end = below.zone_node_end[z];
       if (begin >= end) continue;
-      ranges_.push_back({begin, end, static_cast<uint32_t>(total)});
+      // Zones are numbered row by row and their nodes consecutively, so the
+      // zones of one row of the level-j zone usually hold one run of ids:
+      // merged as they come, `group` ranges are left instead of group^2,
+      // and Local() scans them instead of bisecting (it runs for every edge
+      // the search relaxes).
+      if (!ranges_.empty() && ranges_.back().end == begin) {
+        ranges_.back().end = end;
+      } else {
+        ranges_.push_back({begin, end, static_cast<uint32_t>(total)});
+      }
       total += end - begin;
       if (total > max_nodes_) {  // before anything is sized by it
         return absl::ResourceExhaustedError(
@@ -48,22 +57,6 @@ absl::Status ZoneLevelSearch::Begin(const LevelGraph& graph, int j, Point p) {
   }
   std::sort(ranges_.begin(), ranges_.end(),
             [](const Range& a, const Range& b) { return a.begin < b.begin; });
-  // Zones are numbered row by row and their nodes consecutively, so the
-  // zones of one row of the level-j zone usually hold one run of ids:
-  // merged, `group` ranges are left instead of group^2, and Local() scans
-  // them instead of bisecting (it runs for every edge the search relaxes).
-  size_t merged = 0;
-  for (size_t i = 0; i < ranges_.size(); ++i) {
-    if (merged > 0 && ranges_[merged - 1].end == ranges_[i].begin &&
-        ranges_[merged - 1].local +
-                (ranges_[merged - 1].end - ranges_[merged - 1].begin) ==
-            ranges_[i].local) {
-      ranges_[merged - 1].end = ranges_[i].end;
-    } else {
-      ranges_[merged++] = ranges_[i];
-    }
-  }
-  ranges_.resize(merged);
   g_.assign(total, kInf);
   state_.assign(total, 0);
   id_.resize(total);

@@ -112,13 +112,7 @@ AgentPlanners (one per thread).)doc")
             absl::StatusOr<AgentWorld> world;
             {
               py::gil_scoped_release release;
-              world = [&]() -> absl::StatusOr<AgentWorld> {
-                ASSIGN_OR_RETURN(AgentSet agents, ParseAgentFile(agents_path));
-                ASSIGN_OR_RETURN(Grid terrain,
-                                 ReadMapFile(map_path, agents.Legend()));
-                return BuildAgentWorld(std::move(terrain), std::move(agents),
-                                       options);
-              }();
+              world = BuildAgentWorldFromFiles(map_path, agents_path, options);
             }
             return PyAgentWorld{std::make_shared<const AgentWorld>(
                 ValueOrRaise(std::move(world)))};

@@ -38,10 +38,10 @@ absl::StatusOr<World> LoadWorldOrClass(
   ASSIGN_OR_RETURN(const AgentWorld loaded, LoadAgentWorldFile(path, options));
   ASSIGN_OR_RETURN(const AgentClass* agent_class, loaded.agents().Find(name));
   if (agent_class->oriented) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        path, ": agent class '", name,
-        "' is oriented: its world is only a guide (plan it with `zonepath "
-        "query` or AgentPlanner in C++)"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": agent class '", name,
+                     "' is oriented: its world is only a guide (plan it with "
+                     "zonepath.AgentPlanner(zonepath.AgentWorld.load(...)))"));
   }
   ASSIGN_OR_RETURN(const World* world, loaded.ClassWorld(name));
   return *world;  // shares its pages (and the mapping) with `loaded`

@@ -173,9 +173,7 @@ expect_grep "^hpa (0,0) -> (20,1): found, cost .* turns" "$tmp/out" \
   "oriented render plans with AgentPlanner"
 expect_grep "^astar (0,0) -> (20,1): found, cost .* turns" "$tmp/out" \
   "oriented render compares with the exact search"
-if [ ! -s "$tmp/cart.png" ]; then
-  echo "FAIL: render --agent cart wrote no PNG"; failures=$((failures + 1))
-fi
+[ -s "$tmp/cart.png" ] || fail "render --agent cart wrote no PNG"
 expect_exit 1 "unknown class on the agent world" "$zp" query \
   "$tmp/all.zpa" 0 0 20 1 --agent zeppelin
 expect_grep "unknown agent class 'zeppelin'" "$tmp/err" "unknown class named"

@@ -405,6 +405,28 @@ TEST(AgentWorldTest, OrientedQueriesOnRandomTerrains) {
 // Warm queries allocate nothing, for an unoriented class (the HPA*
 // planner) and for an oriented one (guide route, bounded exact searches,
 // widenings and the exact fallback included).
+// oriented_beacon_spacing is checked against the zone size only when an
+// oriented class is built: zones of 128 (spacing at least 16) build the
+// unoriented classes with the default 8, and refuse an oriented one.
+TEST(AgentWorldTest, OrientedSpacingCheckedOnlyForOrientedClasses) {
+  const AgentSet agents = ExampleAgents();
+  const Grid terrain = MixedTerrain(3, 160, 128);
+  AgentWorldBuildOptions o;
+  o.build.params.zone_size = 128;
+  o.build.threads = 1;
+  o.classes = {"tank", "boat"};
+  const absl::StatusOr<AgentWorld> unoriented =
+      BuildAgentWorld(terrain, agents, o);
+  EXPECT_TRUE(unoriented.ok()) << unoriented.status();
+  o.classes = {"tank", "wagon"};
+  const absl::StatusOr<AgentWorld> oriented =
+      BuildAgentWorld(terrain, agents, o);
+  EXPECT_EQ(oriented.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(oriented.status().message().find("oriented_beacon_spacing 8"),
+            std::string::npos)
+      << oriented.status();
+}
+
 TEST(AgentWorldTest, WarmPlannerDoesNotAllocate) {
   const AgentSet agents = ExampleAgents();
   const Grid terrain = MixedTerrain(2, 96, 80);

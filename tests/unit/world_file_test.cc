@@ -134,7 +134,8 @@ TEST(WorldFileTest, ForeignAndWrongVersionFiles) {
 TEST(WorldFileTest, BeaconSpacingIsVersionFive) {
   auto version_of = [](const std::string& b) {
     uint32_t v;
-    std::memcpy(&v, b.data() + 8, 4);
+    std::memcpy(&v, b.data() + offsetof(world_format::FileHeader, version),
+                sizeof v);
     return v;
   };
   const std::string plain = SerializeWorld(SmallWorld(false));

@@ -115,9 +115,12 @@ absl::Status CheckFootprint(const AgentClass& agent);
 // 0 if one is outside the grid or impassable for the class. O(rect area).
 uint8_t RectCost(const Grid& grid, const AgentClass& agent, const Rect& rect);
 
-// Class cost of the position (anchor, heading): 0 if illegal.
+// Class cost of the position (anchor, heading): 0 if illegal. An anchor
+// outside the grid is illegal before its footprint is computed (so one
+// near INT32_MAX, read from a file, cannot overflow the footprint's ends).
 inline uint8_t PositionCost(const Grid& grid, const AgentClass& agent,
                             Point anchor, Direction heading = Direction::kN) {
+  if (!grid.InBounds(anchor)) return 0;
   return RectCost(grid, agent, agent.Covers(anchor, heading));
 }
 

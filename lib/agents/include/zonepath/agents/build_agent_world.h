@@ -53,6 +53,14 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     Grid terrain, AgentSet agents, const AgentWorldBuildOptions& options,
     AgentWorldBuildReport* report = nullptr);
 
+// The same from files: the agent file (ParseAgentFile), then the .map read
+// through its terrain legend (ReadMapFile(map_path, agents.Legend())).
+// Errors name the file, line and field.
+absl::StatusOr<AgentWorld> BuildAgentWorldFromFiles(
+    const std::string& map_path, const std::string& agents_path,
+    const AgentWorldBuildOptions& options,
+    AgentWorldBuildReport* report = nullptr);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_AGENTS_BUILD_AGENT_WORLD_H_
