@@ -28,15 +28,7 @@ uint8_t RectCost(const Grid& grid, const AgentClass& agent, const Rect& rect) {
       rect.y1 > grid.height() || rect.empty()) {
     return 0;
   }
-  uint8_t worst = 0;
-  for (int32_t y = rect.y0; y < rect.y1; ++y) {
-    for (int32_t x = rect.x0; x < rect.x1; ++x) {
-      const uint8_t c = agent.cost_of_type[grid.cost(Point{x, y})];
-      if (c == 0) return 0;
-      worst = std::max(worst, c);
-    }
-  }
-  return worst;
+  return RectCostInGrid(grid, agent, rect);
 }
 
 }  // namespace zonepath

@@ -1,12 +1,36 @@
 #include "zonepath/agents/agent_planner.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "zonepath/base/status_macros.h"
 
 namespace zonepath {
+namespace {
+
+// Whether `anchor` is a legal position for `agent` with a heading it has
+// (only `heading` when given) whose footprint lies inside `bounds`: what
+// ClassAStar::FindPath requires of its goal within bounds.
+bool FitsWithSomeHeading(const Grid& terrain, const AgentClass& agent,
+                         Point anchor, std::optional<Direction> heading,
+                         const Rect& bounds) {
+  const int step = 8 / agent.HeadingCount();
+  for (int i = 0; i < 8; i += step) {
+    const Direction h = static_cast<Direction>(i);
+    if (heading.has_value() && h != *heading) continue;
+    const Rect r = agent.Covers(anchor, h);
+    if (r.x0 < bounds.x0 || r.y0 < bounds.y0 || r.x1 > bounds.x1 ||
+        r.y1 > bounds.y1) {
+      continue;
+    }
+    if (PositionCost(terrain, agent, anchor, h) != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 AgentPlanner::AgentPlanner(const AgentWorld& world,
                            const PlannerOptions& options)
@@ -131,10 +155,10 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
   };
   // A bounded exact search from the unit to route_[target] (into piece_),
   // inside `box` widened by `widen` (m more on the far sides, for the
-  // footprint): true if found. An InvalidArgument means the waypoint's
-  // legal headings do not fit the box (the start is legal and the waypoint
-  // legal for some heading): not found; other errors would come back from
-  // the exact fallback too, and are returned.
+  // footprint): true if found. A waypoint none of whose allowed headings
+  // fits in the box is not found, without a search (the search would call
+  // it InvalidArgument, composing a message on a query that may yet
+  // succeed); any error of the search itself is returned.
   auto search = [&](size_t target, const Rect& box,
                     int widen) -> absl::StatusOr<bool> {
     ClassAStarOptions exact;
@@ -143,14 +167,15 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
         Rect{std::max(0, box.x0 - widen), std::max(0, box.y0 - widen),
              std::min(terrain.width(), box.x1 + widen + m),
              std::min(terrain.height(), box.y1 + widen + m)};
+    if (!FitsWithSomeHeading(terrain, agent, route_[target], exact.goal_heading,
+                             *exact.bounds)) {
+      return false;
+    }
     absl::StatusOr<SearchOutcome> searched =
         exact_->FindPath(agent, at, heading, route_[target], exact, &piece_);
     oriented_stats_.expanded += exact_->stats().expanded;
-    if (!searched.ok() &&
-        searched.status().code() != absl::StatusCode::kInvalidArgument) {
-      return searched.status();
-    }
-    return searched.ok() && *searched == SearchOutcome::kFound;
+    if (!searched.ok()) return searched.status();
+    return *searched == SearchOutcome::kFound;
   };
   // Receding horizon: search from the unit to the route cell two strides
   // ahead (in the box of that stretch and the unit, widened), keep the

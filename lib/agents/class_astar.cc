@@ -54,18 +54,7 @@ struct QueryRules {
         int64_t{y0} + h > bounds.y1) {
       return 0;
     }
-    uint8_t worst = 0;
-    for (int32_t y = y0; y < y0 + h; ++y) {
-      const uint32_t row =
-          static_cast<uint32_t>(y) * static_cast<uint32_t>(grid->width());
-      for (int32_t x = x0; x < x0 + w; ++x) {
-        const uint8_t c = agent->cost_of_type[grid->cost(
-            CellIndex(row + static_cast<uint32_t>(x)))];
-        if (c == 0) return 0;
-        worst = std::max(worst, c);
-      }
-    }
-    return worst;
+    return RectCostInGrid(*grid, *agent, Rect{x0, y0, x0 + w, y0 + h});
   }
   // Class cost of the position, 0 if illegal or outside the bounds.
   uint8_t Position(Point p, Direction heading) const {
@@ -292,12 +281,20 @@ SearchOutcome RunSearch(const QueryRules& rules, Point start,
 ClassAStar::ClassAStar(const Grid& terrain) : terrain_(&terrain) {}
 
 size_t ClassAStar::MemoryUsage() const {
-  return sizeof(*this) + (nodes_ ? nodes_->MemoryUsage() : 0) +
-         open_.MemoryUsage() + reversed_.capacity();
+  size_t tables = 0;
+  for (const std::optional<NodeTable>& t : tables_) {
+    if (t.has_value()) tables += t->MemoryUsage();
+  }
+  return sizeof(*this) + tables + open_.MemoryUsage() + reversed_.capacity();
 }
 
 absl::Status ClassAStar::PrepareTable(int headings) {
-  if (headings_ == headings) return absl::OkStatus();
+  std::optional<NodeTable>& table =
+      tables_[headings == 1 ? 0 : (headings == 4 ? 1 : 2)];
+  if (table.has_value()) {
+    nodes_ = &*table;
+    return absl::OkStatus();
+  }
   const int64_t width = int64_t{terrain_->width()} * headings;
   const uint64_t tiles_x =
       (static_cast<uint64_t>(width) + NodeTable::kTileSide - 1) >>
@@ -313,8 +310,8 @@ absl::Status ClassAStar::PrepareTable(int headings) {
         "grid ", terrain_->width(), " x ", terrain_->height(),
         " is too large for an exact search with ", headings, " headings"));
   }
-  nodes_.emplace(static_cast<int32_t>(width), terrain_->height());
-  headings_ = headings;
+  table.emplace(static_cast<int32_t>(width), terrain_->height());
+  nodes_ = &*table;
   return absl::OkStatus();
 }
 

@@ -102,7 +102,18 @@ absl::Status WriteFileAtomically(
     const std::function<absl::Status(std::ostream&)>& write) {
   if (absl::Status target = CheckTarget(path); !target.ok()) return target;
   const std::string temp = TempPathFor(path);
-  const int slot = RegisterTemp(temp);
+  // Whatever happens below (an error, or `write` throwing), the temporary
+  // file goes and its signal-cleanup slot is freed, unless it was renamed
+  // into place.
+  struct PendingTemp {
+    const std::string& temp;
+    int slot;
+    bool renamed = false;
+    ~PendingTemp() {
+      if (!renamed) std::remove(temp.c_str());
+      UnregisterTemp(slot);
+    }
+  } pending{temp, RegisterTemp(temp)};
   absl::Status status;
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
@@ -121,13 +132,12 @@ absl::Status WriteFileAtomically(
     }
   }
   if (status.ok()) status = SyncPath(temp, path);
-  if (status.ok() && std::rename(temp.c_str(), path.c_str()) != 0) {
-    status = absl::PermissionDeniedError(absl::StrCat(
+  if (!status.ok()) return status;
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    return absl::PermissionDeniedError(absl::StrCat(
         path, ": cannot rename ", temp, " into place: ", std::strerror(errno)));
   }
-  if (!status.ok()) std::remove(temp.c_str());
-  UnregisterTemp(slot);
-  if (!status.ok()) return status;
+  pending.renamed = true;
   return SyncPath(DirectoryOf(path), path);
 }
 

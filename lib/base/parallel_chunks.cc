@@ -2,14 +2,46 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
+#include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
 namespace zonepath {
 
 int ResolveThreads(int threads) {
-  if (threads > 0) return threads;
-  return std::max(1u, std::thread::hardware_concurrency());
+  if (threads <= 0) {
+    threads =
+        static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
+  return std::min(threads, kMaxThreads);
+}
+
+void RunOnThreads(int threads, const std::function<void(int thread)>& work) {
+  threads = ResolveThreads(threads);
+  std::exception_ptr failure;
+  std::mutex failure_mu;
+  auto guarded = [&](int t) {
+    try {
+      work(t);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failure_mu);
+      if (!failure) failure = std::current_exception();
+    }
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(static_cast<size_t>(threads - 1));
+  for (int t = 1; t < threads; ++t) {
+    try {
+      pool.emplace_back(guarded, t);
+    } catch (const std::system_error&) {
+      break;  // no more threads: the started ones share the work
+    }
+  }
+  guarded(0);
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 absl::Status ParallelChunks(
@@ -22,16 +54,12 @@ absl::Status ParallelChunks(
   const uint64_t size = (n + chunks - 1) / chunks;
   std::vector<absl::Status> status(chunks);
   std::atomic<uint64_t> next{0};
-  auto work = [&] {
+  RunOnThreads(threads, [&](int) {
     for (uint64_t c = next++; c < chunks; c = next++) {
       const uint64_t begin = std::min(n, c * size);
       status[c] = fn(begin, std::min(n, begin + size));
     }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  });
   for (absl::Status& s : status) {
     if (!s.ok()) return s;
   }

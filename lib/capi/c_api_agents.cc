@@ -93,17 +93,6 @@ zonepath_agent_run ToCAgentRun(const AgentRun& run) {
           run.rotation, run.count};
 }
 
-// Empties `path` (at `start`, heading N) when it goes out of scope, unless
-// `keep` was set: a failed query never leaves a stale or partial path.
-struct EmptyPathUnlessKept {
-  AgentPath* path;
-  Point start;
-  bool keep = false;
-  ~EmptyPathUnlessKept() {
-    if (!keep) path->Reset(start);
-  }
-};
-
 }  // namespace
 }  // namespace zonepath::capi
 
@@ -244,7 +233,8 @@ zonepath_status zonepath_agent_planner_find_path(
     // Whatever fails below, an error or an exception half-way through the
     // search, leaves an empty path at `start`, heading N.
     const zonepath::Point s{start.x, start.y};
-    EmptyPathUnlessKept empty_on_failure{&planner->path, s};
+    EmptyPathUnlessKept<zonepath::AgentPath> empty_on_failure{&planner->path,
+                                                              s};
     ZONEPATH_C_NOT_NULL(agent, kFn);
     ZONEPATH_C_NOT_NULL(outcome, kFn);
     ZONEPATH_C_CHECK(CheckPoint(start, kFn, "start"));

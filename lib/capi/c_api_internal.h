@@ -80,6 +80,20 @@ zonepath_status Deliver(absl::StatusOr<T> value, const char* function,
   return Succeed();
 }
 
+// Empties `path` (at `start`; an AgentPath heading N) when it goes out of
+// scope, unless `keep` was set: a failed query, by an error or by an
+// exception half-way through the search, never leaves a stale or partial
+// path.
+template <typename Path>
+struct EmptyPathUnlessKept {
+  Path* path;
+  Point start;
+  bool keep = false;
+  ~EmptyPathUnlessKept() {
+    if (!keep) path->Reset(start);
+  }
+};
+
 inline zonepath_outcome ToOutcome(SearchOutcome outcome) {
   return outcome == SearchOutcome::kFound ? ZONEPATH_FOUND
                                           : ZONEPATH_UNREACHABLE;

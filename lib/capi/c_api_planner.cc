@@ -48,13 +48,13 @@ zonepath_status RunQuery(zonepath_planner* planner, zonepath_point start,
   ZONEPATH_C_CHECK(ToPlanOptions(options, function, &plan_options));
   ++planner->generation;  // invalidates cursors and the old path
   planner->planned = false;
+  EmptyPathUnlessKept<RunLengthPath> empty_on_failure{&planner->path,
+                                                      {start.x, start.y}};
   planner->path.Reset({start.x, start.y});
   const absl::StatusOr<SearchOutcome> result =
       search(Point{start.x, start.y}, Point{goal.x, goal.y}, plan_options);
-  if (!result.ok()) {
-    planner->path.Reset({start.x, start.y});
-    return ReportIn(function, result.status());
-  }
+  if (!result.ok()) return ReportIn(function, result.status());
+  empty_on_failure.keep = true;
   *outcome = ToOutcome(*result);
   return Succeed();
 }

@@ -1,12 +1,12 @@
 #include "zonepath/offline/build_world.h"
 
-#include <thread>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/synchronization/mutex.h"
 #include "absl/time/clock.h"
+#include "zonepath/base/parallel_chunks.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/update/zone_kernels.h"
 
@@ -54,8 +54,7 @@ absl::StatusOr<Abstraction> BuildFlatAbstraction(const Grid& grid,
     params.levels = AutoLevelCount(params, grid.width(), grid.height());
   }
   const absl::Time begin = absl::Now();
-  int threads = options.threads;
-  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const int threads = ResolveThreads(options.threads);
   BuildReport local_report;
   local_report.threads = threads;
 

@@ -160,16 +160,19 @@ absl::StatusOr<SegmentId> PathStore::AddShared(const RunLengthPath& path) {
   RETURN_IF_ERROR(EncodePath(options_.codec, path, &bytes, options_.encode));
   MutexLock lock(&mu_);
   ASSIGN_OR_RETURN(uint32_t segment, StoreSegment(bytes));
+  segments_[segment].handle = true;
   return SegmentId(segment);
 }
 
 absl::Status PathStore::ReleaseShared(SegmentId segment) {
   MutexLock lock(&mu_);
   if (!segment.valid() || segment.value() >= segments_.size() ||
-      segments_[segment.value()].refs == 0) {
+      !segments_[segment.value()].handle) {
     return absl::NotFoundError(
-        absl::StrCat("no shared segment ", segment.value()));
+        absl::StrCat("no shared segment ", segment.value(),
+                     " (never added, or already released)"));
   }
+  segments_[segment.value()].handle = false;
   Unref(segment.value());
   return absl::OkStatus();
 }
@@ -187,9 +190,10 @@ absl::Status PathStore::SetPieces(UnitId unit,
     const PathPiece& piece = pieces[i];
     const uint32_t id = piece.segment.value();
     if (!piece.segment.valid() || id >= segments_.size() ||
-        segments_[id].refs == 0) {
-      return absl::NotFoundError(
-          absl::StrCat("piece ", i, ": no segment ", piece.segment.value()));
+        !segments_[id].handle) {
+      return absl::NotFoundError(absl::StrCat(
+          "piece ", i, ": no shared segment ", piece.segment.value(),
+          " (never added, or already released)"));
     }
     const EncodedPath view = View(id);
     const int64_t end = piece.end < 0 ? view.steps() : piece.end;
@@ -407,19 +411,27 @@ void PathStore::UnitsCrossing(const ZoneLayout& layout,
                               absl::Span<const ZoneId> zones,
                               std::vector<UnitId>* units) const {
   units->clear();
-  if (zones.empty()) return;
-  uint32_t max_zone = 0;
-  for (ZoneId z : zones) max_zone = std::max(max_zone, z.value());
-  std::vector<bool> marked(max_zone + 1, false);
-  for (ZoneId z : zones) marked[z.value()] = true;
+  // The valid ids, sorted: memory follows the caller's list, not the
+  // largest id in it (an invalid or huge id is simply never crossed).
+  std::vector<uint32_t> wanted;
+  wanted.reserve(zones.size());
+  for (ZoneId z : zones) {
+    if (z.valid()) wanted.push_back(z.value());
+  }
+  if (wanted.empty()) return;
+  std::sort(wanted.begin(), wanted.end());
   ReaderMutexLock lock(&mu_);
   for (const auto& [unit, pieces] : units_) {
     bool hit = false;
+    uint32_t last = ZoneId().value();  // looked up once per zone entered
     // A stored path that fails to decode cannot be checked: report it, so
     // the caller re-plans it rather than trusting it.
     const absl::Status walked = WalkCells(pieces, [&](Point p) {
       const uint32_t z = layout.ZoneOf(p).value();
-      hit = z <= max_zone && marked[z];
+      if (z != last) {
+        last = z;
+        hit = std::binary_search(wanted.begin(), wanted.end(), z);
+      }
       return !hit;
     });
     if (hit || !walked.ok()) units->push_back(unit);

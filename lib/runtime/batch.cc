@@ -2,22 +2,19 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
+
+#include "zonepath/base/parallel_chunks.h"
 
 namespace zonepath {
 
 void PlanBatch(const World& world, absl::Span<const BatchQuery> queries,
                const PlanOptions& options, int threads,
                std::vector<BatchResult>* results) {
-  if (threads <= 0) {
-    threads =
-        static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  }
-  threads =
-      std::max(1, std::min<int>(threads, static_cast<int>(queries.size())));
+  threads = std::max<int>(1, static_cast<int>(std::min<size_t>(
+                                 ResolveThreads(threads), queries.size())));
   results->resize(queries.size());
   std::atomic<size_t> next{0};
-  auto work = [&]() {
+  auto work = [&](int) {
     Planner planner(world);
     for (size_t i = next++; i < queries.size(); i = next++) {
       BatchResult& r = (*results)[i];
@@ -27,10 +24,7 @@ void PlanBatch(const World& world, absl::Span<const BatchQuery> queries,
       r.outcome = outcome.ok() ? *outcome : SearchOutcome::kUnreachable;
     }
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(threads, work);
 }
 
 }  // namespace zonepath

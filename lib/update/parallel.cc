@@ -1,7 +1,6 @@
 #include <atomic>
-#include <thread>
-#include <vector>
 
+#include "zonepath/base/parallel_chunks.h"
 #include "zonepath/update/zone_kernels.h"
 
 namespace zonepath::update_internal {
@@ -16,10 +15,7 @@ void ParallelForZones(int64_t zones, int threads,
     work(0);
     return;
   }
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (std::thread& t : pool) t.join();
+  RunOnThreads(threads, work);
 }
 
 }  // namespace zonepath::update_internal

@@ -1,12 +1,12 @@
 #include "zonepath/update/world_changes.h"
 
 #include <algorithm>
-#include <thread>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
+#include "zonepath/base/parallel_chunks.h"
 #include "zonepath/update/zone_kernels.h"
 
 namespace zonepath {
@@ -39,8 +39,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
           i, c.cost, PointString(c.cell)));
     }
   }
-  int threads = options.threads;
-  if (threads <= 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  const int threads = ResolveThreads(options.threads);
 
   // The cells whose cost really changes (last change of a cell wins).
   std::vector<Grid::CellCost> effective;

@@ -400,6 +400,40 @@ TEST(ClassAStarTest, NoAllocationAfterWarmUp) {
   }
 }
 
+// One search shared by classes of 1, 4 and 8 headings (as AgentPlanner
+// shares its exact search): once each class has run, alternating between
+// them allocates nothing (a node table per heading count, kept).
+TEST(ClassAStarTest, AlternatingHeadingCountsDoNotAllocate) {
+  const Grid grid = testing::RandomGrid(6, {64, 64, 0.2, 3});
+  const std::vector<AgentClass> classes = {ClassNamed("square2/8"),
+                                           ClassNamed("cart1x2/4"),
+                                           ClassNamed("boat2x1/8")};
+  ClassAStar search(grid);
+  AgentPath path;
+  std::vector<std::pair<Point, Direction>> starts, goals;
+  for (const AgentClass& c : classes) {
+    const auto legal = LegalPositions(grid, c);
+    ASSERT_GE(legal.size(), 2u) << c.name;
+    starts.push_back(legal.front());
+    goals.push_back(legal.back());
+  }
+  auto run = [&](size_t i) {
+    ASSERT_TRUE(search
+                    .FindPath(classes[i], starts[i].first, starts[i].second,
+                              goals[i].first, ClassAStarOptions(), &path)
+                    .ok())
+        << classes[i].name;
+  };
+  for (size_t i = 0; i < classes.size(); ++i) run(i);  // warm-up, each kind
+  const size_t warm_memory = search.MemoryUsage();
+  const int64_t before = testing::AllocationCount();
+  for (int round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < classes.size(); ++i) run(i);
+  }
+  EXPECT_EQ(testing::AllocationCount(), before);
+  EXPECT_EQ(search.MemoryUsage(), warm_memory);
+}
+
 TEST(ClassAStarTest, RejectsIllegalEndpointsAndHeadings) {
   const Grid grid = *Grid::Create(4, 4, std::vector<uint8_t>(16, 1));
   ClassAStar search(grid);

@@ -105,7 +105,17 @@ TEST(PathStoreZonesTest, ZonesCrossedAndUnitsCrossingMatchWalking) {
       EXPECT_TRUE(fleet.store.Advance(u, 0).ok());
     });
     EXPECT_EQ(called, expected);
+    // Ids no path can cross (the invalid id, one past every zone) change
+    // nothing and cost no memory of their size.
+    std::vector<ZoneId> with_junk = zones;
+    with_junk.push_back(ZoneId());
+    with_junk.push_back(ZoneId(0xFFFFFFF0u));
+    fleet.store.UnitsCrossing(layout, with_junk, &units);
+    EXPECT_EQ(units, expected) << "trial " << trial << " with junk ids";
   }
+  std::vector<UnitId> none;
+  fleet.store.UnitsCrossing(layout, std::vector<ZoneId>{ZoneId()}, &none);
+  EXPECT_TRUE(none.empty());
 }
 
 // Random walls built (and some opened) across a world with many units: the

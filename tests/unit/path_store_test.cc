@@ -165,6 +165,7 @@ TEST_P(PathStoreTest, SharedCorridorIsStoredOnce) {
   ASSERT_TRUE(shared.ok());
   const size_t corridor_bytes = store.Stats().encoded_bytes;
   constexpr int kUnits = 50;
+  std::vector<RunLengthPath> wants;  // each unit's whole path
   for (int u = 0; u < kUnits; ++u) {
     // Each unit: a private 5-move head to the corridor's entry u, then the
     // corridor from there to its end.
@@ -178,19 +179,29 @@ TEST_P(PathStoreTest, SharedCorridorIsStoredOnce) {
     const PathPiece pieces[] = {{*own, 0, -1}, {*shared, entry, -1}};
     ASSERT_TRUE(store.SetPieces(UnitId(u), pieces).ok());
     ASSERT_TRUE(store.ReleaseShared(*own).ok());  // the unit keeps it alive
-    ExpectStored(store, UnitId(u),
-                 Concat(head, SubPath(corridor, entry, corridor.steps())),
-                 absl::StrCat("unit ", u));
+    wants.push_back(Concat(head, SubPath(corridor, entry, corridor.steps())));
+    ExpectStored(store, UnitId(u), wants.back(), absl::StrCat("unit ", u));
   }
+  // Pieces must join up.
+  const PathPiece gap[] = {{*shared, 0, 10}, {*shared, 20, 30}};
+  EXPECT_EQ(store.SetPieces(UnitId(999), gap).code(),
+            absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(store.Contains(UnitId(999)));
   ASSERT_TRUE(store.ReleaseShared(*shared).ok());
   const PathStoreStats stats = store.Stats();
   EXPECT_EQ(stats.segments, kUnits + 1);
   // One corridor plus small heads, far below 50 corridor copies.
   EXPECT_LT(stats.encoded_bytes, corridor_bytes + kUnits * 64);
-  // Pieces must join up.
-  const PathPiece gap[] = {{SegmentId(0), 0, 10}, {SegmentId(0), 20, 30}};
-  EXPECT_FALSE(store.SetPieces(UnitId(999), gap).ok());
-  EXPECT_FALSE(store.Contains(UnitId(999)));
+  // A released handle is gone: a second release or a new piece of it is
+  // NotFound, and the units that use it still read their paths.
+  EXPECT_EQ(store.ReleaseShared(*shared).code(), absl::StatusCode::kNotFound);
+  const PathPiece released[] = {{*shared, 0, 10}};
+  EXPECT_EQ(store.SetPieces(UnitId(999), released).code(),
+            absl::StatusCode::kNotFound);
+  for (int u = 0; u < kUnits; ++u) {
+    ExpectStored(store, UnitId(u), wants[u],
+                 absl::StrCat("unit ", u, " after the release"));
+  }
   for (int u = 0; u < kUnits; ++u) EXPECT_TRUE(store.Remove(UnitId(u)));
   EXPECT_EQ(store.Stats().segments, 0);
   EXPECT_EQ(store.Stats().encoded_bytes, 0u);

@@ -10,11 +10,13 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <stdexcept>
 
 #include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "zonepath/base/atomic_file.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
@@ -583,6 +585,52 @@ TEST(WorldFileTest, WorldsThatDoNotFitAreRefusedUpFront) {
   EXPECT_EQ(w.status().code(), absl::StatusCode::kResourceExhausted);
   EXPECT_THAT(std::string(w.status().message()),
               HasSubstr("bytes of memory, 1000 are available"));
+}
+
+// A writer that fails or throws leaves neither the output nor a temporary
+// file, and its signal-cleanup slot is freed: more failures than there are
+// slots (16), then a good write still registers and succeeds.
+TEST(WorldFileTest, FailedAtomicWritesLeaveNothing) {
+  TempDir dir("zonepath_atomic_test");
+  const std::string path = dir.File("out.bin");
+  auto count_files = [&] {
+    size_t files = 0;
+    for (auto it = std::filesystem::directory_iterator(dir.path);
+         it != std::filesystem::directory_iterator(); ++it) {
+      ++files;
+    }
+    return files;
+  };
+  for (int i = 0; i < 40; ++i) {
+    if (i % 2 == 0) {
+      EXPECT_THROW(
+          {
+            const absl::Status s =
+                WriteFileAtomically(path, [](std::ostream& out) {
+                  out << "partial";
+                  throw std::runtime_error("writer failed");
+                  return absl::OkStatus();
+                });
+            ADD_FAILURE() << "returned " << s;
+          },
+          std::runtime_error);
+    } else {
+      EXPECT_EQ(WriteFileAtomically(path,
+                                    [](std::ostream& out) {
+                                      out << "partial";
+                                      return absl::DataLossError("no");
+                                    })
+                    .code(),
+                absl::StatusCode::kDataLoss);
+    }
+    ASSERT_EQ(count_files(), 0u) << "after failure " << i;
+  }
+  ASSERT_TRUE(WriteFileAtomically(path, [](std::ostream& out) {
+                out << "whole";
+                return absl::OkStatus();
+              }).ok());
+  EXPECT_EQ(ReadAll(path), "whole");
+  EXPECT_EQ(count_files(), 1u);
 }
 
 TEST(WorldFileTest, SaveIsAtomicAndLoadReportsMissingFiles) {

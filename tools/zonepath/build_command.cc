@@ -35,7 +35,8 @@ ABSL_FLAG(int32_t, group, 4, "level-k zone = group x group level k-1 zones");
 ABSL_FLAG(int32_t, entrance_threshold, 6,
           "entrances at least this long get a beacon pair at each end");
 ABSL_FLAG(int32_t, beacon_spacing, zonepath::BuildParams().beacon_spacing,
-          "0, or 2..1024: long entrances also get beacon pairs in between, "
+          "0, or max(2, zone size / 8)..1024: long entrances also get beacon "
+          "pairs in between, "
           "at most this many cells apart (closer to optimal paths, a larger "
           "world)");
 ABSL_FLAG(int32_t, oriented_beacon_spacing,

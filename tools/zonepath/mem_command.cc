@@ -99,11 +99,14 @@ absl::StatusOr<CodecReport> MeasureCodec(
     report.bytes += encoded[i].size();
   }
   std::string scratch;
+  // The timed loops keep the first error of any call and return it after.
+  absl::Status timed;
   report.encode_ns_per_step = NsPerStep(total_steps, [&] {
     for (const RunLengthPath& path : paths) {
-      (void)EncodePath(codec, path, &scratch);
+      timed.Update(EncodePath(codec, path, &scratch));
     }
   });
+  RETURN_IF_ERROR(timed);
   // Lossless check once, then timed decoding into a reused path.
   RunLengthPath decoded;
   for (size_t i = 0; i < paths.size(); ++i) {
@@ -117,9 +120,11 @@ absl::StatusOr<CodecReport> MeasureCodec(
   }
   report.decode_ns_per_step = NsPerStep(total_steps, [&] {
     for (const std::string& bytes : encoded) {
-      (void)DecodePath(*EncodedPath::Parse(bytes), &decoded);
+      const absl::StatusOr<EncodedPath> view = EncodedPath::Parse(bytes);
+      timed.Update(view.ok() ? DecodePath(*view, &decoded) : view.status());
     }
   });
+  RETURN_IF_ERROR(timed);
   // Random access: the cell at a random step of a random path.
   std::mt19937_64 rng(7);
   constexpr int kLookups = 20000;
@@ -132,9 +137,17 @@ absl::StatusOr<CodecReport> MeasureCodec(
   int64_t checksum = 0;
   report.cell_at_ns = NsPerStep(kLookups, [&] {
     for (const auto& [p, step] : lookups) {
-      checksum += CellAt(*EncodedPath::Parse(encoded[p]), step)->x;
+      const absl::StatusOr<EncodedPath> view = EncodedPath::Parse(encoded[p]);
+      const absl::StatusOr<Point> cell =
+          view.ok() ? CellAt(*view, step) : view.status();
+      if (cell.ok()) {
+        checksum += cell->x;
+      } else {
+        timed.Update(cell.status());
+      }
     }
   });
+  RETURN_IF_ERROR(timed);
   if (checksum < 0) return absl::InternalError("negative coordinate");
   PathStoreOptions options;
   options.codec = codec;

@@ -17,6 +17,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -336,7 +337,12 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     row.build_s = Seconds(Clock::now() - begin);
     row.build_peak = PeakResidentBytes();
     RETURN_IF_ERROR(SaveWorldFile(world, tmp_file));
-    row.file_bytes = std::filesystem::file_size(tmp_file);
+    std::error_code error;
+    row.file_bytes = std::filesystem::file_size(tmp_file, error);
+    if (error) {
+      return absl::InternalError(
+          absl::StrCat(tmp_file, ": cannot read its size: ", error.message()));
+    }
   }
   ResetPeakResident();
   const Clock::time_point begin = Clock::now();
@@ -345,7 +351,13 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   row.load_peak = PeakResidentBytes();
   row.world_memory = world.MemoryUsage();
   row.levels = world.params().levels;
-  std::filesystem::remove(tmp_file);
+  // The loaded world maps its pages; unlinking the file keeps them.
+  std::error_code unlink_error;
+  std::filesystem::remove(tmp_file, unlink_error);
+  if (unlink_error) {
+    return absl::InternalError(
+        absl::StrCat(tmp_file, ": cannot remove it: ", unlink_error.message()));
+  }
   ASSIGN_OR_RETURN(std::vector<Query> random,
                    RandomLongQueries(world.grid(), queries, 9));
   Planner planner(world);

@@ -6,10 +6,11 @@
 #define ZONEPATH_TOOLS_ZONEPATH_THREADS_FLAG_H_
 
 #include "absl/status/statusor.h"
+#include "zonepath/base/parallel_chunks.h"
 
 namespace zonepath::cli {
 
-inline constexpr int kMaxThreads = 256;
+using ::zonepath::kMaxThreads;  // the library's clamp (parallel_chunks.h)
 
 // The flag's value, or `fallback` when it is not given. 0 (all cores) is
 // accepted only if `allow_all_cores`.

@@ -115,6 +115,24 @@ absl::Status CheckFootprint(const AgentClass& agent);
 // 0 if one is outside the grid or impassable for the class. O(rect area).
 uint8_t RectCost(const Grid& grid, const AgentClass& agent, const Rect& rect);
 
+// RectCost's scan without its bounds check, for searches that check bounds
+// their own way: requires `rect` inside the grid and not empty.
+inline uint8_t RectCostInGrid(const Grid& grid, const AgentClass& agent,
+                              const Rect& rect) {
+  uint8_t worst = 0;
+  for (int32_t y = rect.y0; y < rect.y1; ++y) {
+    const uint32_t row =
+        static_cast<uint32_t>(y) * static_cast<uint32_t>(grid.width());
+    for (int32_t x = rect.x0; x < rect.x1; ++x) {
+      const uint8_t c = agent.cost_of_type[grid.cost(
+          CellIndex(row + static_cast<uint32_t>(x)))];
+      if (c == 0) return 0;
+      worst = std::max(worst, c);
+    }
+  }
+  return worst;
+}
+
 // Class cost of the position (anchor, heading): 0 if illegal. An anchor
 // outside the grid is illegal before its footprint is computed (so one
 // near INT32_MAX, read from a file, cannot overflow the footprint's ends).

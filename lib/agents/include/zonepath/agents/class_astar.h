@@ -32,6 +32,7 @@
 #ifndef ZONEPATH_AGENTS_CLASS_ASTAR_H_
 #define ZONEPATH_AGENTS_CLASS_ASTAR_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -80,13 +81,14 @@ class ClassAStar {
   size_t MemoryUsage() const;
 
  private:
-  // The node table for `headings` headings per anchor (rebuilt only when
-  // the heading count changes).
+  // Points nodes_ at the node table for `headings` (1, 4 or 8) headings per
+  // anchor, made on first use: one table per heading count, so queries
+  // that alternate classes of different counts reuse their tables.
   absl::Status PrepareTable(int headings);
 
   const Grid* terrain_;
-  int headings_ = 0;  // heading count the table is laid out for
-  std::optional<NodeTable> nodes_;
+  std::array<std::optional<NodeTable>, 3> tables_;  // 1, 4, 8 headings
+  NodeTable* nodes_ = nullptr;                      // this query's table
   OpenList open_;
   std::vector<uint8_t> reversed_;  // parent codes, goal to start
   SearchStats stats_;

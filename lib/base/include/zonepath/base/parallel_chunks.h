@@ -23,8 +23,27 @@ absl::Status ParallelChunks(
     uint64_t n, int threads, uint64_t min_parallel,
     const std::function<absl::Status(uint64_t begin, uint64_t end)>& fn);
 
-// The thread count `threads` stands for (<= 0: hardware threads, at least 1).
+// The most threads a parallel loop of the library starts; larger requests
+// are clamped to it.
+inline constexpr int kMaxThreads = 256;
+
+// The thread count `threads` stands for: <= 0 one per hardware thread,
+// then clamped to 1..kMaxThreads.
 int ResolveThreads(int threads);
+
+// Runs work(t) for t in [0, ResolveThreads(threads)): t = 0 on the calling
+// thread, the others on threads of their own, and returns when all have
+// finished. `work` must take its items from a shared counter, not assume
+// a fixed share: when the system cannot start another thread, the work
+// runs on those already started. An exception thrown by `work` on any
+// thread is rethrown here once every thread has finished (never
+// std::terminate from a joinable thread left behind).
+//
+//   std::atomic<int64_t> next{0};
+//   RunOnThreads(threads, [&](int t) {
+//     for (int64_t i = next++; i < n; i = next++) Process(t, i);
+//   });
+void RunOnThreads(int threads, const std::function<void(int thread)>& work);
 
 }  // namespace zonepath
 

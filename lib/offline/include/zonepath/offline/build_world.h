@@ -29,7 +29,8 @@ namespace zonepath {
 
 struct BuildOptions {
   BuildParams params;
-  // Worker threads; 0 = all hardware threads.
+  // Worker threads; 0 = all hardware threads; at most kMaxThreads (256,
+  // parallel_chunks.h), a larger count is clamped.
   int threads = 0;
   // Called as work completes: (stage name, done, total). May be called from
   // worker threads, one call at a time.

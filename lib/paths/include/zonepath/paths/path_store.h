@@ -95,11 +95,15 @@ class PathStore {
   absl::Status Set(UnitId unit, const RunLengthPath& path,
                    int64_t max_steps = -1);
   // Encodes a path that several units will share; the caller holds one
-  // reference until ReleaseShared.
+  // reference, the handle, until ReleaseShared. Units that use the segment
+  // keep it alive after that.
   absl::StatusOr<SegmentId> AddShared(const RunLengthPath& path);
+  // Gives the handle back: NotFound for an id AddShared did not return or
+  // already released (a second release never frees what units still use).
   absl::Status ReleaseShared(SegmentId segment);
   // Sets `unit`'s path to the concatenation of `pieces` (1..kMaxPieces), each
-  // starting where the previous one ends.
+  // starting where the previous one ends. Each piece names a segment whose
+  // handle is held (AddShared, not yet released), else NotFound.
   absl::Status SetPieces(UnitId unit, absl::Span<const PathPiece> pieces);
   // Replaces the unit's next `replaced_steps` moves by `detour`, which must
   // start at the unit's position and end where those moves ended.
@@ -150,7 +154,8 @@ class PathStore {
   struct Segment {
     uint8_t* data = nullptr;
     uint32_t size = 0;
-    uint32_t refs = 0;  // 0: free slot
+    uint32_t refs = 0;    // 0: free slot
+    bool handle = false;  // AddShared's reference, not yet released
   };
   struct Piece {
     uint32_t segment;

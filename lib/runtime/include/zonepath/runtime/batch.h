@@ -28,7 +28,8 @@ struct BatchResult {
   RunLengthPath path;
 };
 
-// Plans every query with FindPath; `threads` <= 0 means all hardware threads.
+// Plans every query with FindPath; `threads` <= 0 means all hardware
+// threads, at most kMaxThreads (parallel_chunks.h) and one per query.
 // `results` is resized to queries.size(); existing elements keep capacity.
 void PlanBatch(const World& world, absl::Span<const BatchQuery> queries,
                const PlanOptions& options, int threads,

@@ -3,7 +3,19 @@
 // incremental update built from them. Shared by the offline builder
 // (zonepath::offline, BuildWorld) and by runtime updates (zonepath::update,
 // ApplyChanges), so an updated world is the same bytes as a built one.
-// Internal: not a stable API; no Boost (runtime-safe).
+// Internal: not a stable API; no Boost (runtime-safe). Installed with the
+// other update headers (an install copies each library's include/).
+//
+//   std::vector<LevelBuildStats> stats;
+//   Abstraction built = BuildAbstraction(grid, params, /*threads=*/2,
+//                                        /*progress=*/{}, &stats);
+//   // After cells inside level-1 zones `changed` got new costs (new_grid):
+//   const std::vector<uint32_t> rehomed =
+//       ZonesToRehome(old, new_grid, changed);
+//   ZoneUpdateStats update_stats;
+//   ASSIGN_OR_RETURN(SharedAbstraction next,
+//                    UpdateAbstraction(old, new_grid, rehomed, 2,
+//                                      &update_stats));
 #ifndef ZONEPATH_UPDATE_ZONE_KERNELS_H_
 #define ZONEPATH_UPDATE_ZONE_KERNELS_H_
 
