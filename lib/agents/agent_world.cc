@@ -375,7 +375,14 @@ absl::StatusOr<const World*> AgentWorld::ClassWorld(
 
 size_t AgentWorld::MemoryUsage() const {
   size_t bytes = terrain_.MemoryUsage();
-  for (const ClassWorldEntry& c : classes_) bytes += c.world.MemoryUsage();
+  for (const ClassWorldEntry& c : classes_) {
+    bytes += c.world.MemoryUsage();
+    // A class that sees the terrain as it is plans on the terrain's own
+    // pages (DeriveClassGrid): counted once, with the terrain.
+    if (c.world.grid().SharesStorageWith(terrain_)) {
+      bytes -= c.world.grid().MemoryUsage();
+    }
+  }
   return bytes;
 }
 

@@ -44,6 +44,17 @@ void SlidingMax(const uint16_t* in, Out* out, int64_t n, int64_t stride,
 
 }  // namespace
 
+bool SeesTerrainAsIs(const Grid& terrain, const AgentClass& agent) {
+  if (agent.oriented || agent.width != 1 || agent.length != 1) return false;
+  for (int t = 0; t < 256; ++t) {
+    if (agent.cost_of_type[t] != t &&
+        terrain.CellsOfCost(static_cast<uint8_t>(t)) > 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
                                      const AgentClass& agent) {
   if (agent.oriented) {
@@ -52,6 +63,7 @@ absl::StatusOr<Grid> DeriveClassGrid(const Grid& terrain,
         "' is oriented: no class grid (use the class-aware search)"));
   }
   if (absl::Status s = CheckFootprint(agent); !s.ok()) return s;
+  if (SeesTerrainAsIs(terrain, agent)) return terrain;  // shares its pages
   const int64_t w = terrain.width(), h = terrain.height();
   // Rows: window `width` along x, into `rows` (16 bits: kImpassable is
   // 256); then columns: window `length` along y, straight into the costs.

@@ -88,7 +88,29 @@ TEST(ClassGridTest, DefaultClassGivesTheTerrain) {
     ASSERT_TRUE(derived.ok());
     EXPECT_EQ(derived->CostVector(), terrain.CostVector()) << "seed " << seed;
     EXPECT_EQ(derived->component_count(), terrain.component_count());
+    // It is the terrain's own pages, not a copy of its bytes.
+    EXPECT_TRUE(derived->SharesStorageWith(terrain)) << "seed " << seed;
+    EXPECT_TRUE(SeesTerrainAsIs(terrain, AgentClass::Default()));
   }
+  // Any 1 x 1 class to which the types on the map cost their own value
+  // shares too; one type costing otherwise, or a larger footprint, derives.
+  const Grid terrain = TerrainGrid(3);
+  AgentClass same = AgentClass::Default();
+  same.name = "same";
+  same.cost_of_type[200] = 7;  // no cell of type 200 on this map
+  ASSERT_EQ(terrain.CellsOfCost(200), 0);
+  EXPECT_TRUE(DeriveClassGrid(terrain, same)->SharesStorageWith(terrain));
+  AgentClass other = same;
+  other.cost_of_type[2] = 3;
+  ASSERT_GT(terrain.CellsOfCost(2), 0);
+  const absl::StatusOr<Grid> derived = DeriveClassGrid(terrain, other);
+  ASSERT_TRUE(derived.ok());
+  EXPECT_FALSE(derived->SharesStorageWith(terrain));
+  EXPECT_FALSE(SeesTerrainAsIs(terrain, other));
+  AgentClass wide = same;
+  wide.width = 2;
+  EXPECT_FALSE(SeesTerrainAsIs(terrain, wide));
+  EXPECT_FALSE(DeriveClassGrid(terrain, wide)->SharesStorageWith(terrain));
 }
 
 TEST(ClassGridTest, RejectsOrientedAndBadFootprints) {

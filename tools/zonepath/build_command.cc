@@ -170,10 +170,14 @@ nlohmann::json AgentWorldJson(const AgentWorld& world,
   nlohmann::json classes = nlohmann::json::array();
   for (size_t i = 0; i < world.classes().size(); ++i) {
     const AgentWorld::ClassWorldEntry& c = world.classes()[i];
-    classes.push_back({{"name", c.agent.name},
-                       {"file_bytes", sizes.classes[i].bytes},
-                       {"memory_bytes", c.world.MemoryUsage()},
-                       {"levels", LevelsJson(LevelRows(c.world))}});
+    classes.push_back(
+        {{"name", c.agent.name},
+         {"file_bytes", sizes.classes[i].bytes},
+         {"memory_bytes", c.world.MemoryUsage()},
+         // Its grid is the terrain's pages (counted once in
+         // the world's memory_bytes, here in the class's).
+         {"grid_is_terrain", c.world.grid().SharesStorageWith(world.terrain())},
+         {"levels", LevelsJson(LevelRows(c.world))}});
   }
   return {{"agent_world", true},
           {"width", world.terrain().width()},

@@ -15,7 +15,9 @@
 // Cost: O(cells) time (separable sliding-window maximum, independent of the
 // footprint size); scratch 2 bytes per cell, freed before the result's
 // Grid::Create (which labels components).
-// The default class gives a grid identical to the terrain.
+// The default class gives a grid identical to the terrain: any class that
+// SeesTerrainAsIs gets the terrain itself, a copy sharing its pages (no new
+// memory; Grid::SharesStorageWith tells, so memory is counted once).
 //
 //   ASSIGN_OR_RETURN(Grid tank_grid, DeriveClassGrid(terrain, tank));
 //   GridAStar search(tank_grid);   // anchors, tank.connectivity
@@ -27,6 +29,11 @@
 #include "zonepath/grid/grid.h"
 
 namespace zonepath {
+
+// Whether `agent` is 1 x 1, unoriented, and every type on `terrain` costs
+// it its own value (as for the default class): its class grid is then the
+// terrain as it is.
+bool SeesTerrainAsIs(const Grid& terrain, const AgentClass& agent);
 
 // InvalidArgument for an oriented class (its state includes a heading, so
 // no single grid describes it) or a footprint outside 1..kMaxFootprint.

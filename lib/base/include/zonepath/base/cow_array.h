@@ -152,6 +152,11 @@ class CowArray {
         [&](const T* data, size_t n) { v.insert(v.end(), data, data + n); });
     return v;
   }
+  // Whether both arrays read the very same pages (one a copy of the other,
+  // neither written since): their page bytes exist once.
+  bool SharesPagesWith(const CowArray& other) const {
+    return size_ == other.size_ && data_ == other.data_;
+  }
   // Calls fn(const T* data, size_t n) for each page's elements, in order.
   template <typename Fn>
   void ForEachPage(Fn&& fn) const {

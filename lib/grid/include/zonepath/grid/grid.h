@@ -192,6 +192,17 @@ class Grid {
   // Whether both grids store the same components (canonical forms equal).
   bool SameComponentsAs(const Grid& other) const;
 
+  // Whether this grid reads the same cost and label pages as `other` (a
+  // copy of it): their bytes exist once, whatever each MemoryUsage says.
+  bool SharesStorageWith(const Grid& other) const {
+    return costs_.SharesPagesWith(other.costs_) &&
+           cell_labels_.SharesPagesWith(other.cell_labels_) &&
+           tiles_.SharesPagesWith(other.tiles_) &&
+           local_global_.SharesPagesWith(other.local_global_);
+  }
+  // Cells holding cost value `cost` (blocked ones for kBlocked); O(1).
+  int64_t CellsOfCost(uint8_t cost) const { return cost_counts_[cost]; }
+
   // Bytes held by this grid (cost and component arrays, shared pages
   // included) and the part of them this grid wrote itself rather than
   // sharing with the grid it was made from.
