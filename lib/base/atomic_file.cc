@@ -118,9 +118,15 @@ absl::Status WriteFileAtomically(
   {
     std::ofstream out(temp, std::ios::binary | std::ios::trunc);
     if (!out) {
-      return absl::PermissionDeniedError(
+      const int error = errno;
+      const std::string message =
           absl::StrCat(path, ": cannot create temporary file ", temp, ": ",
-                       std::strerror(errno)));
+                       std::strerror(error));
+      // A missing directory is NotFound; the rest (permissions, a
+      // read-only file system, ...) PermissionDenied.
+      return error == ENOENT || error == ENOTDIR
+                 ? absl::NotFoundError(message)
+                 : absl::PermissionDeniedError(message);
     }
     status = write(out);
     if (status.ok()) {

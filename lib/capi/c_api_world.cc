@@ -1,5 +1,6 @@
 // C API: building, loading, saving, inspecting and changing worlds.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -183,6 +184,10 @@ zonepath_status zonepath_world_apply_changes(
     ZONEPATH_C_NOT_NULL(out, kFn);
     if (changes == nullptr && count != 0) {
       return InvalidArgument(kFn, ": changes is NULL but count is ", count);
+    }
+    if (count > PTRDIFF_MAX / sizeof(zonepath_cell_change)) {
+      return InvalidArgument(kFn, ": count ", count,
+                             " is larger than any array of changes");
     }
     std::vector<zonepath::CellChange> batch;
     batch.reserve(count);

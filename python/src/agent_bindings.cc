@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,11 +38,26 @@ class PyAgentPlanner {
   explicit PyAgentPlanner(std::shared_ptr<const AgentWorld> world)
       : world_(std::move(world)), planner_(*world_) {}
   AgentPlanner& planner() { return planner_; }
+  // Held by a query while the GIL is released: Python threads that share
+  // one planner take turns instead of racing on its scratch.
+  std::mutex& busy() { return busy_; }
 
  private:
   std::shared_ptr<const AgentWorld> world_;  // outlives planner_
   AgentPlanner planner_;
+  std::mutex busy_;
 };
+
+// An explicit list of class names; [] is refused (None means every class,
+// and an empty list would quietly mean the same).
+const std::vector<std::string>& NamedClasses(
+    const std::vector<std::string>& classes) {
+  if (classes.empty()) {
+    throw py::value_error(
+        "classes is empty: name at least one class, or pass None for all");
+  }
+  return classes;
+}
 
 Direction HeadingFrom(const std::string& name, const char* what) {
   const std::optional<Direction> d = ParseDirection(name);
@@ -81,7 +97,7 @@ AgentPlanners (one per thread).)doc")
           [](const std::string& path,
              const std::optional<std::vector<std::string>>& classes) {
             AgentLoadOptions options;
-            if (classes.has_value()) options.classes = *classes;
+            if (classes.has_value()) options.classes = NamedClasses(*classes);
             absl::StatusOr<AgentWorld> world;
             {
               py::gil_scoped_release release;
@@ -106,9 +122,9 @@ AgentPlanners (one per thread).)doc")
             options.build.params.group = group;
             options.build.params.entrance_threshold = entrance_threshold;
             options.build.params.beacon_spacing = beacon_spacing;
-            options.build.threads = threads;
+            options.build.threads = ThreadsArg(threads);
             options.oriented_beacon_spacing = oriented_beacon_spacing;
-            if (classes.has_value()) options.classes = *classes;
+            if (classes.has_value()) options.classes = NamedClasses(*classes);
             absl::StatusOr<AgentWorld> world;
             {
               py::gil_scoped_release release;
@@ -260,12 +276,13 @@ between queries), any number per world.)doc")
             absl::StatusOr<SearchOutcome> outcome;
             {
               py::gil_scoped_release release;
+              const std::lock_guard<std::mutex> one_query(self.busy());
               outcome =
                   self.planner().FindPath(agent, s, g, options, &result->path);
+              result->oriented = self.planner().oriented_stats();
             }
             result->found =
                 ValueOrRaise(std::move(outcome)) == SearchOutcome::kFound;
-            result->oriented = self.planner().oriented_stats();
             return result;
           },
           py::arg("agent"), py::arg("start"), py::arg("goal"), py::kw_only(),

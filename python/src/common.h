@@ -42,6 +42,16 @@ py::array_t<int64_t> CellsArray(const RunLengthPath& path);
 // Rebuilds a path from a start and an (n, 2) runs array.
 RunLengthPath PathFromRuns(Point start, const py::handle& runs);
 
+// `values` (an array or nested lists) as a C-contiguous int64 array;
+// ValueError naming `what` when its elements are not integers (NumPy's
+// cast would truncate 0.5 to 0 and NaN to INT64_MIN).
+py::array_t<int64_t, py::array::c_style> IntegerArray(const py::object& values,
+                                                      const char* what);
+
+// A thread count from Python: 0 = all cores, else 1..; ValueError below 0
+// (as the C API's InvalidArgument).
+int ThreadsArg(int threads);
+
 // Registration of each part of the module.
 void BindWorld(py::module_& m);
 void BindPlanner(py::module_& m);

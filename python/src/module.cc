@@ -106,8 +106,16 @@ RunLengthPath PathFromRuns(Point start, const py::handle& runs) {
     throw py::value_error(
         "runs must be an (n, 2) array of (direction 0..7, count >= 1)");
   }
+  // Like the path codecs: cells inside 0..65535 (a grid's largest side),
+  // at most 2^32 - 1 moves in all, so no caller walks an unbounded path.
+  const auto outside = [](int64_t v) { return v < 0 || v > 65535; };
+  if (outside(start.x) || outside(start.y)) {
+    throw py::value_error(absl::StrCat("path start (", start.x, ", ", start.y,
+                                       ") is outside 0..65535"));
+  }
   RunLengthPath path;
   path.Reset(start);
+  int64_t x = start.x, y = start.y, steps = 0;
   auto view = array.unchecked<2>();
   for (py::ssize_t i = 0; i < array.shape(0); ++i) {
     const int64_t d = view(i, 0), count = view(i, 1);
@@ -116,9 +124,46 @@ RunLengthPath PathFromRuns(Point start, const py::handle& runs) {
                                          "): expected direction 0..7 and "
                                          "count >= 1"));
     }
-    path.Append(static_cast<Direction>(d), static_cast<uint32_t>(count));
+    const Direction direction = static_cast<Direction>(d);
+    x += Dx(direction) * count;
+    y += Dy(direction) * count;
+    steps += count;
+    if (outside(x) || outside(y)) {
+      throw py::value_error(absl::StrCat(
+          "runs[", i, "]: the path leaves the coordinate range 0..65535"));
+    }
+    if (steps > UINT32_MAX) {
+      throw py::value_error(absl::StrCat(
+          "runs[", i, "]: a path holds at most 2^32-1 moves, got ", steps));
+    }
+    path.Append(direction, static_cast<uint32_t>(count));
   }
   return path;
+}
+
+py::array_t<int64_t, py::array::c_style> IntegerArray(const py::object& values,
+                                                      const char* what) {
+  const py::array raw = py::module_::import("numpy").attr("asarray")(values);
+  const char kind = raw.dtype().kind();
+  if (raw.size() > 0 && kind != 'i' && kind != 'u' && kind != 'b') {
+    throw py::value_error(absl::StrCat(what, " must hold integers, got dtype ",
+                                       std::string(py::str(raw.dtype()))));
+  }
+  auto array =
+      py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(
+          raw);
+  if (!array) {
+    throw py::value_error(absl::StrCat(what, " must be an integer array"));
+  }
+  return array;
+}
+
+int ThreadsArg(int threads) {
+  if (threads < 0) {
+    throw py::value_error(
+        absl::StrCat("threads must be >= 0 (0 = all cores), got ", threads));
+  }
+  return threads;
 }
 
 }  // namespace zonepath::python

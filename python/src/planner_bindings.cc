@@ -83,10 +83,8 @@ struct PyCursor {
 
 // Queries as (n, 4) int rows (sx, sy, gx, gy).
 std::vector<BatchQuery> QueriesFrom(const py::object& queries) {
-  auto array =
-      py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(
-          queries);
-  if (!array || array.ndim() != 2 || array.shape(1) != 4) {
+  const auto array = IntegerArray(queries, "queries");
+  if (array.ndim() != 2 || array.shape(1) != 4) {
     throw py::value_error(
         "queries must be an (n, 4) array of (sx, sy, gx, gy) rows");
   }
@@ -288,10 +286,7 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
       "plan_batch",
       [](const PyWorld& world, const py::object& queries, int threads,
          bool smooth, bool fewer_turns, double abstract_weight) {
-        if (threads < 0) {
-          throw py::value_error(
-              absl::StrCat("threads must be >= 0, got ", threads));
-        }
+        ThreadsArg(threads);
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
         const PlanOptions options =
             Options(smooth, fewer_turns, 1.0, abstract_weight);
@@ -328,7 +323,8 @@ raises zonepath.Error naming its index.)doc");
       "_time_find_path_cpp",
       [](PyPlanner& self, const py::object& queries, int repeats) {
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
-        py::gil_scoped_release release;
+        // The GIL stays held: another thread's find_path on this planner
+        // (which holds it too) must not run meanwhile.
         RunLengthPath path;
         const PlanOptions options;
         const auto begin = std::chrono::steady_clock::now();

@@ -54,6 +54,20 @@ void BindRender(py::module_& m) {
           py::object path = py::reinterpret_borrow<py::object>(p);
           to_draw.push_back(PathFromRuns(
               ToPoint(path.attr("start"), "path.start"), path.attr("runs")));
+          // Drawn cell by cell: only paths inside the world (each run is
+          // straight, so its ends tell).
+          Point at = to_draw.back().start();
+          bool inside = grid.InBounds(at);
+          for (const Run& run : to_draw.back().runs()) {
+            at = {at.x + Dx(run.direction) * static_cast<int32_t>(run.count),
+                  at.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
+            inside = inside && grid.InBounds(at);
+          }
+          if (!inside) {
+            throw py::value_error(absl::StrCat("paths[", to_draw.size() - 1,
+                                               "] leaves the world (", w, " x ",
+                                               h, ")"));
+          }
         }
         py::array_t<uint8_t> image({h * cell_px, w * cell_px, int64_t{3}});
         auto view = image.mutable_unchecked<3>();

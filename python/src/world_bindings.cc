@@ -72,22 +72,29 @@ Grid GridFrom(const py::object& grid) {
     throw py::value_error(absl::StrCat("grid must be 2-D (height, width), got ",
                                        array.ndim(), " dimensions"));
   }
+  // The size first: a view that costs no memory (a broadcast) may stand
+  // for more cells than a grid may hold, or than a copy can get.
+  const int64_t height = array.shape(0), width = array.shape(1);
+  ThrowIfError(Grid::CheckSize(width, height));
   auto contiguous =
       py::array_t<uint8_t, py::array::c_style | py::array::forcecast>::ensure(
           array);
-  const int64_t height = contiguous.shape(0), width = contiguous.shape(1);
-  ThrowIfError(Grid::CheckSize(width, height));
+  if (!contiguous) {  // pybind11 clears NumPy's error: raise our own
+    PyErr_SetString(PyExc_MemoryError,
+                    absl::StrCat("grid: no memory for a contiguous copy of ",
+                                 width, " x ", height, " cells")
+                        .c_str());
+    throw py::error_already_set();
+  }
   const uint8_t* data = contiguous.data();
   return ValueOrRaise(Grid::Create(
       width, height, std::vector<uint8_t>(data, data + width * height)));
 }
 
 std::vector<CellChange> ChangesFrom(const py::object& changes) {
-  auto array =
-      py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(
-          changes);
-  const bool triples = array && array.ndim() == 2 && array.shape(1) == 3;
-  const bool empty = array && array.ndim() == 1 && array.shape(0) == 0;
+  const auto array = IntegerArray(changes, "changes");
+  const bool triples = array.ndim() == 2 && array.shape(1) == 3;
+  const bool empty = array.ndim() == 1 && array.shape(0) == 0;
   if (!triples && !empty) {
     throw py::value_error(
         "changes must be (x, y, cost) triples: an (n, 3) array or a list");
@@ -142,7 +149,7 @@ World.load (a world file) or world.apply_changes (the next version).
                 connectivity == 4 ? Connectivity::kFour : Connectivity::kEight;
             options.params.cache_paths = cache_paths;
             options.params.beacon_spacing = beacon_spacing;
-            options.threads = threads;
+            options.threads = ThreadsArg(threads);
             ThrowIfError(ValidateBuildParams(options.params));
             absl::StatusOr<World> world;
             {
@@ -204,7 +211,7 @@ released while building. Raises zonepath.Error on bad input.)doc")
           [](const PyWorld& self, const py::object& changes, int threads) {
             const std::vector<CellChange> batch = ChangesFrom(changes);
             UpdateOptions options;
-            options.threads = threads;
+            options.threads = ThreadsArg(threads);
             absl::StatusOr<World> next;
             {
               py::gil_scoped_release release;

@@ -4,6 +4,7 @@
  * usage: zonepath_c_api_test SCRATCH_DIR */
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -508,6 +509,9 @@ static void TestChanges(zonepath_world* world) {
               ZONEPATH_INVALID_ARGUMENT, "out is NULL");
   CHECK_ERROR(zonepath_world_apply_changes(world, NULL, 2, &next),
               ZONEPATH_INVALID_ARGUMENT, "changes is NULL but count is 2");
+  /* A count no array can have is refused before anything is read. */
+  CHECK_ERROR(zonepath_world_apply_changes(world, changes, SIZE_MAX, &next),
+              ZONEPATH_INVALID_ARGUMENT, "larger than any array");
   zonepath_cell_change bad[2] = {{1, 1, 0}, {kW + 5, 1, 0}};
   CHECK_ERROR(zonepath_world_apply_changes(world, bad, 2, &next),
               ZONEPATH_INVALID_ARGUMENT, "change 1");

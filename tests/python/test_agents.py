@@ -98,6 +98,46 @@ def test_errors(agent_world):
     with pytest.raises(zonepath.Error) as e:
         zonepath.AgentWorld.load(zpa + ".missing")
     assert "missing" in str(e.value)
+    with pytest.raises(ValueError, match="classes is empty"):
+        zonepath.AgentWorld.load(zpa, classes=[])
+
+
+def test_one_planner_shared_by_threads_takes_turns(agent_world):
+    """Python threads sharing one AgentPlanner (the GIL is released while it
+    plans) take turns: the same answers as alone, no crash."""
+    import threading
+    _, zpa = agent_world
+    world = zonepath.AgentWorld.load(zpa)
+    shared = zonepath.AgentPlanner(world)
+    queries = [("infantry", (2, 2), (150, 120)), ("wagon", (2, 2), (150, 120)),
+               ("tank", (10, 100), (140, 20))]
+    want = {}
+    alone = zonepath.AgentPlanner(world)
+    for agent, s, g in queries:
+        try:
+            p = alone.find_path(agent, s, g)
+            want[agent] = (p.found, p.moves, p.cost)
+        except zonepath.Error:
+            want[agent] = "error"
+    mismatches = []
+
+    def work(k):
+        for i in range(30):
+            agent, s, g = queries[(i + k) % len(queries)]
+            try:
+                p = shared.find_path(agent, s, g)
+                got = (p.found, p.moves, p.cost)
+            except zonepath.Error:
+                got = "error"
+            if got != want[agent]:
+                mismatches.append((agent, got, want[agent]))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not mismatches
 
 
 def test_build_and_save_like_the_tool(agent_world, tmp_path):

@@ -141,6 +141,11 @@ def test_plan_batch_errors_name_the_query(world):
         zonepath.plan_batch(world, [(1, 2, 3)])
     with pytest.raises(ValueError, match="threads"):
         zonepath.plan_batch(world, [(2, 60, 93, 3)], threads=-1)
+    # Not truncated to integers (0.5 used to plan from 0).
+    with pytest.raises(ValueError, match="integers"):
+        zonepath.plan_batch(world, [(0.5, 60, 93, 3)])
+    with pytest.raises(ValueError, match="integers"):
+        zonepath.plan_batch(world, [(float("nan"), 60, 93, 3)])
 
 
 def test_planner_keeps_its_world_alive(grid):

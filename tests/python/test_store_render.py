@@ -79,6 +79,18 @@ def test_render_draws_terrain_and_paths(world, grid, path):
     assert zonepath.render(world).shape == (64, 96, 3)
     with pytest.raises(ValueError, match="cell_px"):
         zonepath.render(world, cell_px=0)
+    # Paths are checked before a cell is drawn: one leaving the world, or
+    # the coordinate range, or longer than 2^32-1 moves, is an error (a
+    # run of 2^32-1 moves used to wrap or spin for minutes).
+    Path = type("Path", (), {})
+    far = Path()
+    far.start, far.runs = (0, 0), np.array([[2, 200]])
+    with pytest.raises(ValueError, match="leaves the world"):
+        zonepath.render(world, [far])
+    huge = Path()
+    huge.start, huge.runs = (0, 0), np.array([[2, 2**32 - 1], [6, 2**32 - 1]])
+    with pytest.raises(ValueError, match="coordinate range"):
+        zonepath.render(world, [huge])
 
 
 def test_direction_table_matches_cells(path):

@@ -48,6 +48,12 @@ def test_bad_grids_raise():
         zonepath.World.build(room_grid(), zone_size=3)
     with pytest.raises(ValueError, match="connectivity"):
         zonepath.World.build(room_grid(), connectivity=6)
+    # A view that costs no memory but stands for too many cells is refused
+    # by its size before any copy (it used to crash copying it).
+    with pytest.raises(zonepath.Error, match="65536"):
+        zonepath.World.build(np.broadcast_to(np.uint8(1), (200000, 200000)))
+    with pytest.raises(ValueError, match="threads"):
+        zonepath.World.build(room_grid(), threads=-5)
 
 
 def test_non_contiguous_grid_is_read_correctly(grid):
@@ -91,6 +97,13 @@ def test_apply_changes_makes_a_new_version(world, grid):
     assert zonepath.Planner(world).find_path((2, 60), (93, 3)).found
     same = world.apply_changes(np.zeros((0, 3), dtype=np.int64))
     assert same.version == 1 and np.array_equal(same.costs, grid)
+
+
+def test_changes_must_be_integers(world):
+    with pytest.raises(ValueError, match="integers"):
+        world.apply_changes([(1.5, 2, 3)])
+    with pytest.raises(ValueError, match="threads"):
+        world.apply_changes([(1, 2, 3)], threads=-1)
 
 
 def test_bad_changes_name_the_change(world):

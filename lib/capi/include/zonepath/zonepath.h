@@ -287,7 +287,10 @@ ZONEPATH_C_API void zonepath_planner_free(zonepath_planner* planner);
  * The planner's thread only (all planner functions below).
  * `options` NULL means defaults. An unreachable goal is ZONEPATH_OK with
  * *outcome = ZONEPATH_UNREACHABLE and an empty path; an endpoint outside
- * the grid or blocked is ZONEPATH_INVALID_ARGUMENT. */
+ * the grid or blocked is ZONEPATH_INVALID_ARGUMENT. Once its arguments
+ * pass the NULL and range checks a query replaces the planner's path
+ * (invalidating its cursors) even if it then fails: a failed query leaves
+ * an empty path at `start`, never the previous one. */
 ZONEPATH_C_API zonepath_status zonepath_planner_find_path(
     zonepath_planner* planner, zonepath_point start, zonepath_point goal,
     const zonepath_plan_options* options, zonepath_outcome* outcome);

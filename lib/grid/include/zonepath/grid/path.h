@@ -45,8 +45,11 @@ class RunLengthPath {
     cost_ = 0;
   }
   // Appends `count` >= 1 steps in direction `d`, merging with the last run.
+  // Extends the last run when it has direction d and room for `count` more
+  // (a run holds at most 2^32 - 1 moves; past that a new run starts).
   void Append(Direction d, uint32_t count = 1) {
-    if (!runs_.empty() && runs_.back().direction == d) {
+    if (!runs_.empty() && runs_.back().direction == d &&
+        runs_.back().count <= UINT32_MAX - count) {
       runs_.back().count += count;
     } else {
       runs_.push_back({d, count});
