@@ -1,36 +1,12 @@
 #include "zonepath/agents/agent_planner.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "zonepath/base/status_macros.h"
 
 namespace zonepath {
-namespace {
-
-// Whether `anchor` is a legal position for `agent` with a heading it has
-// (only `heading` when given) whose footprint lies inside `bounds`: what
-// ClassAStar::FindPath requires of its goal within bounds.
-bool FitsWithSomeHeading(const Grid& terrain, const AgentClass& agent,
-                         Point anchor, std::optional<Direction> heading,
-                         const Rect& bounds) {
-  const int step = 8 / agent.HeadingCount();
-  for (int i = 0; i < 8; i += step) {
-    const Direction h = static_cast<Direction>(i);
-    if (heading.has_value() && h != *heading) continue;
-    const Rect r = agent.Covers(anchor, h);
-    if (r.x0 < bounds.x0 || r.y0 < bounds.y0 || r.x1 > bounds.x1 ||
-        r.y1 > bounds.y1) {
-      continue;
-    }
-    if (PositionCost(terrain, agent, anchor, h) != 0) return true;
-  }
-  return false;
-}
-
-}  // namespace
 
 AgentPlanner::AgentPlanner(const AgentWorld& world,
                            const PlannerOptions& options)
@@ -167,8 +143,8 @@ absl::StatusOr<SearchOutcome> AgentPlanner::FindOriented(
         Rect{std::max(0, box.x0 - widen), std::max(0, box.y0 - widen),
              std::min(terrain.width(), box.x1 + widen + m),
              std::min(terrain.height(), box.y1 + widen + m)};
-    if (!FitsWithSomeHeading(terrain, agent, route_[target], exact.goal_heading,
-                             *exact.bounds)) {
+    if (!LegalInBounds(terrain, agent, route_[target], exact.goal_heading,
+                       *exact.bounds)) {
       return false;
     }
     absl::StatusOr<SearchOutcome> searched =

@@ -315,6 +315,22 @@ absl::Status ClassAStar::PrepareTable(int headings) {
   return absl::OkStatus();
 }
 
+bool LegalInBounds(const Grid& terrain, const AgentClass& agent, Point anchor,
+                   std::optional<Direction> heading, const Rect& bounds) {
+  const int step = 8 / agent.HeadingCount();  // N, E, S, W or all eight
+  for (int i = 0; i < 8; i += step) {
+    const Direction h = static_cast<Direction>(i);
+    if (heading.has_value() && h != *heading) continue;
+    const Rect r = agent.Covers(anchor, h);
+    if (r.x0 < bounds.x0 || r.y0 < bounds.y0 || r.x1 > bounds.x1 ||
+        r.y1 > bounds.y1) {
+      continue;
+    }
+    if (PositionCost(terrain, agent, anchor, h) != 0) return true;
+  }
+  return false;
+}
+
 absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
     const AgentClass& agent, Point start, Direction start_heading, Point goal,
     const ClassAStarOptions& options, AgentPath* path) {
@@ -386,13 +402,7 @@ absl::StatusOr<SearchOutcome> ClassAStar::FindPath(
                      DirectionName(start_heading),
                      " is not a legal position for class '", agent.name, "'"));
   }
-  bool goal_legal = false;
-  for (int i = 0; i < headings && !goal_legal; ++i) {
-    const Direction h = static_cast<Direction>(i << (3 - rules.heading_shift));
-    if (goal_heading.has_value() && h != *goal_heading) continue;
-    goal_legal = rules.Position(goal, h) != 0;
-  }
-  if (!goal_legal) {
+  if (!LegalInBounds(*terrain_, agent, goal, goal_heading, rules.bounds)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "goal anchor ", PointString(goal),
         goal_heading.has_value()

@@ -98,11 +98,8 @@ AgentPlanners (one per thread).)doc")
              const std::optional<std::vector<std::string>>& classes) {
             AgentLoadOptions options;
             if (classes.has_value()) options.classes = NamedClasses(*classes);
-            absl::StatusOr<AgentWorld> world;
-            {
-              py::gil_scoped_release release;
-              world = LoadAgentWorldFile(path, options);
-            }
+            absl::StatusOr<AgentWorld> world =
+                WithoutGil([&] { return LoadAgentWorldFile(path, options); });
             return PyAgentWorld{std::make_shared<const AgentWorld>(
                 ValueOrRaise(std::move(world)))};
           },
@@ -125,11 +122,9 @@ AgentPlanners (one per thread).)doc")
             options.build.threads = ThreadsArg(threads);
             options.oriented_beacon_spacing = oriented_beacon_spacing;
             if (classes.has_value()) options.classes = NamedClasses(*classes);
-            absl::StatusOr<AgentWorld> world;
-            {
-              py::gil_scoped_release release;
-              world = BuildAgentWorldFromFiles(map_path, agents_path, options);
-            }
+            absl::StatusOr<AgentWorld> world = WithoutGil([&] {
+              return BuildAgentWorldFromFiles(map_path, agents_path, options);
+            });
             return PyAgentWorld{std::make_shared<const AgentWorld>(
                 ValueOrRaise(std::move(world)))};
           },
@@ -153,12 +148,8 @@ file, line and field.)doc")
       .def(
           "save",
           [](const PyAgentWorld& self, const std::string& path) {
-            absl::Status status;
-            {
-              py::gil_scoped_release release;
-              status = SaveAgentWorldFile(*self.world, path);
-            }
-            ThrowIfError(status);
+            ThrowIfError(WithoutGil(
+                [&] { return SaveAgentWorldFile(*self.world, path); }));
           },
           py::arg("path"),
           "Saves the agent world atomically (temporary file, then rename).")
@@ -273,14 +264,13 @@ between queries), any number per world.)doc")
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             auto result = std::make_unique<PyAgentPath>();
             result->agent = agent;
-            absl::StatusOr<SearchOutcome> outcome;
-            {
-              py::gil_scoped_release release;
+            absl::StatusOr<SearchOutcome> outcome = WithoutGil([&] {
               const std::lock_guard<std::mutex> one_query(self.busy());
-              outcome =
+              absl::StatusOr<SearchOutcome> found =
                   self.planner().FindPath(agent, s, g, options, &result->path);
               result->oriented = self.planner().oriented_stats();
-            }
+              return found;
+            });
             result->found =
                 ValueOrRaise(std::move(outcome)) == SearchOutcome::kFound;
             return result;

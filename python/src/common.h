@@ -31,6 +31,14 @@ T ValueOrRaise(absl::StatusOr<T> value) {
   return *std::move(value);
 }
 
+// fn() run with the GIL released, so other Python threads go on meanwhile;
+// returns what fn returns. fn must not touch Python objects.
+template <typename Fn>
+auto WithoutGil(Fn&& fn) {
+  py::gil_scoped_release release;
+  return fn();
+}
+
 // (x, y) from any 2-sequence of ints; ValueError naming `what` otherwise.
 Point ToPoint(const py::handle& value, const char* what);
 inline py::tuple FromPoint(Point p) { return py::make_tuple(p.x, p.y); }

@@ -291,10 +291,9 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
         const PlanOptions options =
             Options(smooth, fewer_turns, 1.0, abstract_weight);
         std::vector<BatchResult> results;
-        {
-          py::gil_scoped_release release;
+        WithoutGil([&] {
           PlanBatch(*world.world, batch, options, threads, &results);
-        }
+        });
         py::list out(results.size());
         for (size_t i = 0; i < results.size(); ++i) {
           if (!results[i].status.ok()) {
@@ -344,11 +343,12 @@ raises zonepath.Error naming its index.)doc");
       "_time_plan_batch_cpp",
       [](const PyWorld& world, const py::object& queries, int threads) {
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
-        py::gil_scoped_release release;
-        std::vector<BatchResult> results;
-        const auto begin = std::chrono::steady_clock::now();
-        PlanBatch(*world.world, batch, PlanOptions(), threads, &results);
-        return Seconds(begin);
+        return WithoutGil([&] {
+          std::vector<BatchResult> results;
+          const auto begin = std::chrono::steady_clock::now();
+          PlanBatch(*world.world, batch, PlanOptions(), threads, &results);
+          return Seconds(begin);
+        });
       },
       py::arg("world"), py::arg("queries"), py::arg("threads"),
       "Benchmark hook: seconds for PlanBatch over `queries` in C++.");

@@ -151,11 +151,8 @@ World.load (a world file) or world.apply_changes (the next version).
             options.params.beacon_spacing = beacon_spacing;
             options.threads = ThreadsArg(threads);
             ThrowIfError(ValidateBuildParams(options.params));
-            absl::StatusOr<World> world;
-            {
-              py::gil_scoped_release release;
-              world = BuildWorld(std::move(g), options);
-            }
+            absl::StatusOr<World> world =
+                WithoutGil([&] { return BuildWorld(std::move(g), options); });
             return Share(ValueOrRaise(std::move(world)));
           },
           py::arg("grid"), py::kw_only(), py::arg("zone_size") = 32,
@@ -179,11 +176,8 @@ released while building. Raises zonepath.Error on bad input.)doc")
       .def_static(
           "load",
           [](const std::string& path, const std::optional<std::string>& agent) {
-            absl::StatusOr<World> world;
-            {
-              py::gil_scoped_release release;
-              world = LoadWorldOrClass(path, agent);
-            }
+            absl::StatusOr<World> world =
+                WithoutGil([&] { return LoadWorldOrClass(path, agent); });
             return Share(ValueOrRaise(std::move(world)));
           },
           py::arg("path"), py::arg("agent") = py::none(),
@@ -197,12 +191,8 @@ released while building. Raises zonepath.Error on bad input.)doc")
       .def(
           "save",
           [](const PyWorld& self, const std::string& path) {
-            absl::Status status;
-            {
-              py::gil_scoped_release release;
-              status = SaveWorldFile(*self.world, path);
-            }
-            ThrowIfError(status);
+            ThrowIfError(
+                WithoutGil([&] { return SaveWorldFile(*self.world, path); }));
           },
           py::arg("path"),
           "Saves the world file atomically (temporary file + rename).")
@@ -212,11 +202,8 @@ released while building. Raises zonepath.Error on bad input.)doc")
             const std::vector<CellChange> batch = ChangesFrom(changes);
             UpdateOptions options;
             options.threads = ThreadsArg(threads);
-            absl::StatusOr<World> next;
-            {
-              py::gil_scoped_release release;
-              next = ApplyChanges(*self.world, batch, options);
-            }
+            absl::StatusOr<World> next = WithoutGil(
+                [&] { return ApplyChanges(*self.world, batch, options); });
             return Share(ValueOrRaise(std::move(next)));
           },
           py::arg("changes"), py::kw_only(), py::arg("threads") = 1,

@@ -59,6 +59,13 @@ struct ClassAStarOptions {
   std::optional<Rect> bounds;
 };
 
+// Whether `anchor` is a legal position for `agent` with one of its headings
+// (only `heading` when given) whose footprint lies inside `bounds`: what
+// ClassAStar::FindPath requires of its goal, for callers that would rather
+// skip a search than have it refuse the goal. O(headings x footprint).
+bool LegalInBounds(const Grid& terrain, const AgentClass& agent, Point anchor,
+                   std::optional<Direction> heading, const Rect& bounds);
+
 class ClassAStar {
  public:
   // `terrain` must outlive this object.
