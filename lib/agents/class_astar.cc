@@ -317,6 +317,10 @@ absl::Status ClassAStar::PrepareTable(int headings) {
 
 bool LegalInBounds(const Grid& terrain, const AgentClass& agent, Point anchor,
                    std::optional<Direction> heading, const Rect& bounds) {
+  // The anchor is the footprint's top-left cell: outside the bounds, no
+  // heading fits (and a caller's anchor near INT32_MAX must not reach
+  // Covers, whose ends would overflow).
+  if (!bounds.Contains(anchor)) return false;
   const int step = 8 / agent.HeadingCount();  // N, E, S, W or all eight
   for (int i = 0; i < 8; i += step) {
     const Direction h = static_cast<Direction>(i);
