@@ -8,6 +8,7 @@
 #include "absl/time/clock.h"
 #include "zonepath/base/parallel_chunks.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/update/build_connection_tables.h"
 #include "zonepath/update/zone_kernels.h"
 
 namespace zonepath {
@@ -41,8 +42,20 @@ absl::Status ValidateBuildParams(const BuildParams& p) {
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
                                  BuildReport* report) {
-  ASSIGN_OR_RETURN(Abstraction a, BuildFlatAbstraction(grid, options, report));
-  return World(std::move(grid), std::move(a));
+  BuildReport local;
+  ASSIGN_OR_RETURN(Abstraction a, BuildFlatAbstraction(grid, options, &local));
+  std::shared_ptr<const ConnectionTables> tables;
+  if (options.connection_tables) {
+    const absl::Time begin = absl::Now();
+    tables =
+        BuildConnectionTables(a, grid.width(), grid.height(), local.threads);
+    local.tables_time = absl::Now() - begin;
+    local.time += local.tables_time;
+    local.table_bytes =
+        tables ? static_cast<int64_t>(tables->MemoryUsage()) : 0;
+  }
+  if (report != nullptr) *report = local;
+  return World(std::move(grid), a, 0, std::move(tables));
 }
 
 absl::StatusOr<Abstraction> BuildFlatAbstraction(const Grid& grid,

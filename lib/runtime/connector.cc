@@ -9,7 +9,10 @@ namespace zonepath::runtime_internal {
 
 EndpointConnector::EndpointConnector(const LevelGraph& graph,
                                      uint32_t max_nodes)
-    : graph_(graph), cells_(graph.ZoneSide(1)), search_(max_nodes) {
+    : graph_(graph),
+      tables_(graph.connection_tables()),
+      cells_(graph.ZoneSide(1)),
+      search_(max_nodes) {
   zone_cells_.reserve(64);
 }
 
@@ -44,6 +47,13 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   for (int j = 2; j <= top; ++j) {
     const SharedLevel& level = graph_.level(j);
     const ZoneId zone = level.ZoneOf(p);
+    if (tables_ != nullptr && tables_->has_level(j) &&
+        !tables_->Block(j, zone.value()).empty()) {
+      if (absl::Status s = ConnectFromTable(j, zone, stats); !s.ok()) return s;
+      if (links_[j].empty()) break;
+      connected_ = j;
+      continue;
+    }
     if (absl::Status s = search_.Begin(graph_, j, p); !s.ok()) return s;
     for (const Link& l : links_[j - 1]) search_.Seed(l.node, l.cost);
     // Each level-j node of the zone, by its level-(j-1) id: the targets.
@@ -78,6 +88,55 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   return absl::OkStatus();
 }
 
+absl::Status EndpointConnector::ConnectFromTable(int j, ZoneId zone,
+                                                 SearchStats* stats) {
+  const SharedLevel& level = graph_.level(j);
+  const uint32_t first = level.zone_node_begin[zone.value()];
+  const uint32_t rows = level.zone_node_end[zone.value()] - first;
+  if (rows == 0) return absl::OkStatus();
+  const absl::Span<const float> block = tables_->Block(j, zone.value());
+  const uint64_t cols = block.size() / rows;
+  // Each level-(j-1) link's column: its zone's place among the zone's
+  // members (ConnectionTables' column order), in one pass over them.
+  const std::vector<Link>& below = links_[j - 1];
+  columns_.assign(below.size(), {~uint64_t{0}, 0.0});
+  uint64_t base = 0;
+  ForEachZoneMemberRange(
+      graph_.abstraction(), j, zone.value(), graph_.grid().width(),
+      graph_.grid().height(), [&](uint32_t begin, uint32_t end) {
+        for (size_t i = 0; i < below.size(); ++i) {
+          if (below[i].node >= begin && below[i].node < end) {
+            columns_[i] = {base + (below[i].node - begin), below[i].cost};
+          }
+        }
+        base += end - begin;
+      });
+  for (size_t i = 0; i < below.size(); ++i) {
+    if (columns_[i].first >= cols) {
+      return absl::DataLossError(absl::StrCat(
+          "level-", j - 1, " node ", below[i].node, " is not in its level-", j,
+          " zone ", zone.value(), ": the world's levels disagree"));
+    }
+  }
+  for (uint32_t r = 0; r < rows; ++r) {
+    const uint32_t v = first + r;
+    const uint32_t lower = graph_.LowerId(j, v);
+    if (lower == NodeStateMap::kNone) {
+      return absl::DataLossError(
+          absl::StrCat("level-", j, " node ", v, " has no node on level ",
+                       j - 1, " in its zone: the world's levels disagree"));
+    }
+    const float* row = block.data() + uint64_t{r} * cols;
+    double g = kInf;
+    for (const auto& [column, cost] : columns_) {
+      g = std::min(g, cost + static_cast<double>(row[column]));
+    }
+    if (g < kInf) links_[j].push_back({v, lower, g});
+  }
+  stats->generated += static_cast<int64_t>(rows);
+  return absl::OkStatus();
+}
+
 double EndpointConnector::LinkCost(int j, uint32_t v) const {
   for (const Link& l : links_[j]) {
     if (l.node == v) return l.cost;
@@ -98,7 +157,8 @@ void EndpointConnector::set_trace(std::vector<Point>* cells,
 size_t EndpointConnector::MemoryUsage() const {
   size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
                  zone_cells_.capacity() * sizeof(Point) +
-                 lowers_.capacity() * sizeof(uint32_t);
+                 lowers_.capacity() * sizeof(uint32_t) +
+                 columns_.capacity() * sizeof(columns_[0]);
   bytes += search_.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;

@@ -5,7 +5,10 @@
 // reaches that zone's nodes. Level j >= 2: a Dijkstra on level j-1, seeded
 // with the level-(j-1) links and kept inside the endpoint's level-j zone,
 // reaches that zone's level-j nodes. Each connection is bounded by one zone
-// of its level, and each stops once all its targets are settled.
+// of its level, and each stops once all its targets are settled. Levels
+// the world has connection tables for (world/connection_tables.h) read
+// them instead: the level-j links are the cheapest level-(j-1) link plus
+// the table's cost from there, no search.
 //
 //   EndpointConnector start(graph, max_nodes);
 //   RETURN_IF_ERROR(start.Connect(p, /*top=*/3, &stats));
@@ -16,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -61,7 +65,12 @@ class EndpointConnector {
   size_t MemoryUsage() const;
 
  private:
+  // Level j's links from the connection table of `zone` (p's level-j zone).
+  absl::Status ConnectFromTable(int j, ZoneId zone, SearchStats* stats);
+
   const LevelGraph& graph_;
+  const ConnectionTables* tables_;                    // the world's, or null
+  std::vector<std::pair<uint64_t, double>> columns_;  // ConnectFromTable's
   Point at_;
   int connected_ = 0;
   ZoneDijkstra cells_;

@@ -24,9 +24,14 @@ namespace zonepath::runtime_internal {
 class LevelGraph {
  public:
   explicit LevelGraph(const World& world)
-      : grid_(world.grid()), abstraction_(world.abstraction()) {}
+      : grid_(world.grid()),
+        abstraction_(world.abstraction()),
+        tables_(world.connection_tables()) {}
 
   const Grid& grid() const { return grid_; }
+  const SharedAbstraction& abstraction() const { return abstraction_; }
+  // Null when the world has none.
+  const ConnectionTables* connection_tables() const { return tables_; }
   int levels() const { return static_cast<int>(abstraction_.levels.size()); }
   // Level j, 1 <= j <= levels().
   const SharedLevel& level(int j) const { return abstraction_.levels[j - 1]; }
@@ -78,6 +83,7 @@ class LevelGraph {
  private:
   const Grid& grid_;
   const SharedAbstraction& abstraction_;
+  const ConnectionTables* tables_;
 };
 
 }  // namespace zonepath::runtime_internal

@@ -1,8 +1,10 @@
 #include "zone_level_search.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "zonepath/world/connection_tables.h"
 
 namespace zonepath::runtime_internal {
 namespace {
@@ -31,29 +33,29 @@ absl::Status ZoneLevelSearch::Begin(const LevelGraph& graph, int j, Point p) {
   }
   ranges_.clear();
   uint64_t total = 0;  // 64-bit: ranges of a crafted world cannot wrap it
-  for (int32_t zy = zone.y0 / side; zy * side < zone.y1; ++zy) {
-    for (int32_t zx = zone.x0 / side; zx * side < zone.x1; ++zx) {
-      const uint32_t z = static_cast<uint32_t>(zy) * below.zones_x + zx;
-      const uint32_t begin = below.zone_node_begin[z];
-      const uint32_t end = below.zone_node_end[z];
-      if (begin >= end) continue;
-      // Zones are numbered row by row and their nodes consecutively, so the
-      // zones of one row of the level-j zone usually hold one run of ids:
-      // merged as they come, `group` ranges are left instead of group^2,
-      // and Local() scans them instead of bisecting (it runs for every edge
-      // the search relaxes).
-      if (!ranges_.empty() && ranges_.back().end == begin) {
-        ranges_.back().end = end;
-      } else {
-        ranges_.push_back({begin, end, static_cast<uint32_t>(total)});
-      }
-      total += end - begin;
-      if (total > max_nodes_) {  // before anything is sized by it
-        return absl::ResourceExhaustedError(
-            absl::StrCat("connecting ", PointString(p), " at level ", j,
-                         ": more than max_nodes=", max_nodes_, " nodes"));
-      }
-    }
+  ForEachMemberRange(
+      below, zone,
+      [&below](uint32_t c) {
+        return std::pair<uint32_t, uint32_t>(below.zone_node_begin[c],
+                                             below.zone_node_end[c]);
+      },
+      [&](uint32_t begin, uint32_t end) {
+        // Zones are numbered row by row and their nodes consecutively, so
+        // the zones of one row of the level-j zone usually hold one run of
+        // ids: merged as they come, `group` ranges are left instead of
+        // group^2, and Local() scans them instead of bisecting (it runs for
+        // every edge the search relaxes).
+        if (!ranges_.empty() && ranges_.back().end == begin) {
+          ranges_.back().end = end;
+        } else {
+          ranges_.push_back({begin, end, static_cast<uint32_t>(total)});
+        }
+        total += end - begin;
+      });
+  if (total > max_nodes_) {  // before anything is sized by it
+    return absl::ResourceExhaustedError(
+        absl::StrCat("connecting ", PointString(p), " at level ", j,
+                     ": more than max_nodes=", max_nodes_, " nodes"));
   }
   std::sort(ranges_.begin(), ranges_.end(),
             [](const Range& a, const Range& b) { return a.begin < b.begin; });

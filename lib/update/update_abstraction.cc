@@ -114,10 +114,12 @@ class Updater {
   SharedAbstraction Run(const std::vector<uint32_t>& rehomed,
                         ZoneUpdateStats* stats) {
     stats->zones_searched.assign(a_.levels.size(), 0);
+    stats->rehomed_zones.assign(a_.levels.size(), {});
     std::vector<uint32_t> zones = rehomed;
     for (size_t i = 0; i < a_.levels.size(); ++i) {
       if (i > 0) zones = RehomedAbove(i, zones);
       stats->zones_searched[i] = static_cast<int64_t>(zones.size());
+      stats->rehomed_zones[i] = zones;
       if (i == 0) {
         UpdateLevelOne(zones);
       } else {

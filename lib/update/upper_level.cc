@@ -74,6 +74,33 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
   }
 }
 
+void LocalDijkstra(uint32_t source, uint32_t node_count,
+                   UpperZoneScratch* scratch,
+                   absl::FunctionRef<bool(uint32_t)> done) {
+  UpperZoneScratch& s = *scratch;
+  const auto later = std::greater<std::pair<double, uint32_t>>();
+  s.dist.assign(node_count, std::numeric_limits<double>::infinity());
+  s.heap.clear();
+  s.dist[source] = 0;
+  s.heap.push_back({0.0, source});
+  while (!s.heap.empty()) {
+    std::pop_heap(s.heap.begin(), s.heap.end(), later);
+    const auto [d, u] = s.heap.back();
+    s.heap.pop_back();
+    if (d > s.dist[u]) continue;  // stale entry
+    for (uint32_t e = s.edge_begin[u]; e < s.edge_begin[u + 1]; ++e) {
+      const uint32_t v = s.edge_target[e];
+      const double nd = d + s.edge_cost[e];
+      if (nd < s.dist[v]) {
+        s.dist[v] = nd;
+        s.heap.push_back({nd, v});
+        std::push_heap(s.heap.begin(), s.heap.end(), later);
+      }
+    }
+    if (done(u)) return;
+  }
+}
+
 void SearchUpperZone(uint32_t member_count, const BelowEdges& edges_of,
                      const std::vector<uint32_t>& sources, uint32_t first_id,
                      UpperZoneScratch* scratch, std::vector<PendingEdge>* out) {
@@ -93,35 +120,17 @@ void SearchUpperZone(uint32_t member_count, const BelowEdges& edges_of,
   const uint32_t count = static_cast<uint32_t>(sources.size());
   s.source_index.assign(member_count, 0);
   for (uint32_t b = 0; b < count; ++b) s.source_index[sources[b]] = b + 1;
-  constexpr double kInf = std::numeric_limits<double>::max();
-  const auto later = std::greater<std::pair<double, uint32_t>>();
   for (uint32_t a = 0; a < count; ++a) {
-    s.dist.assign(member_count, kInf);
-    s.heap.clear();
-    s.dist[sources[a]] = 0;
-    s.heap.push_back({0.0, sources[a]});
     // Stop once every source is settled: the rest cannot change them.
     uint32_t unsettled = count;
-    while (!s.heap.empty() && unsettled > 0) {
-      std::pop_heap(s.heap.begin(), s.heap.end(), later);
-      const auto [d, u] = s.heap.back();
-      s.heap.pop_back();
-      if (d > s.dist[u]) continue;  // stale entry
+    LocalDijkstra(sources[a], member_count, &s, [&](uint32_t u) {
       if (s.source_index[u] != 0) --unsettled;
-      for (uint32_t e = s.edge_begin[u]; e < s.edge_begin[u + 1]; ++e) {
-        const uint32_t v = s.edge_target[e];
-        const double nd = d + s.edge_cost[e];
-        if (nd < s.dist[v]) {
-          s.dist[v] = nd;
-          s.heap.push_back({nd, v});
-          std::push_heap(s.heap.begin(), s.heap.end(), later);
-        }
-      }
-    }
+      return unsettled == 0;
+    });
     for (uint32_t b = 0; b < count; ++b) {
       if (b == a) continue;
       const double d = s.dist[sources[b]];
-      if (d < kInf) {
+      if (d < std::numeric_limits<double>::infinity()) {
         out->push_back(
             {first_id + a, {first_id + b, 0, static_cast<float>(d)}});
       }

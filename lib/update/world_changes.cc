@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "zonepath/base/parallel_chunks.h"
+#include "zonepath/update/build_connection_tables.h"
 #include "zonepath/update/zone_kernels.h"
 
 namespace zonepath {
@@ -85,6 +86,7 @@ absl::StatusOr<World> ApplyChanges(const World& world,
       update_internal::ZonesToRehome(old, next, changed);
   for (uint32_t z : rehomed) local.affected_zones.push_back(ZoneId(z));
   SharedAbstraction a;
+  std::vector<std::vector<uint32_t>> rehomed_zones;  // per level
   if (rehomed.size() * kFullRebuildShare > level1.zone_count()) {
     // Most zones change: a parallel full build is cheaper than zone by zone.
     std::vector<update_internal::LevelBuildStats> stats;
@@ -102,12 +104,25 @@ absl::StatusOr<World> ApplyChanges(const World& world,
     a = *std::move(updated);
     local.zones_searched = stats.zones_searched;
     local.compacted = stats.compacted;
+    rehomed_zones = std::move(stats.rehomed_zones);
   }
   for (const SharedLevel& level : a.levels) {
     local.zones_total.push_back(level.zone_count());
   }
+  // The connection tables, if the world has them: the zones the update
+  // touched recomputed, the rest shared.
+  std::shared_ptr<const ConnectionTables> tables;
+  if (const ConnectionTables* old_tables = world.connection_tables();
+      old_tables != nullptr) {
+    tables =
+        local.rebuilt_fully
+            ? BuildConnectionTables(a, next.width(), next.height(), threads)
+            : UpdateConnectionTables(*old_tables, a, next.width(),
+                                     next.height(), rehomed_zones);
+  }
   local.levels_time = absl::Now() - levels_begin;
-  World result(std::move(next), std::move(a), world.version() + 1);
+  World result(std::move(next), std::move(a), world.version() + 1,
+               std::move(tables));
   local.owned_bytes = static_cast<int64_t>(result.OwnedBytes());
   local.total_bytes = static_cast<int64_t>(result.MemoryUsage());
   local.time = absl::Now() - begin;

@@ -3,6 +3,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cmath>
@@ -91,10 +92,16 @@ bool IsComponentSection(uint32_t kind) {
          kind == kGridSummary;
 }
 
+bool IsTableSection(uint32_t kind) {
+  return kind == kConnectionBegin || kind == kConnectionCosts;
+}
+
 // Writes the file for `grid` and the canonical flat abstraction `a`;
-// without the grid's sections (costs, labels) when !with_grid.
+// without the grid's sections (costs, labels) when !with_grid; with the
+// connection tables when `tables` is not null.
 absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
-                        std::ostream& out, WorldFileSizes* sizes) {
+                        const ConnectionTables* tables, std::ostream& out,
+                        WorldFileSizes* sizes) {
   std::vector<PendingSection> sections;
   // Outlive `sections`, which point into them.
   Grid::StoredComponents components;
@@ -136,12 +143,40 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
     sections.push_back(Section(kPathBegin, 1, a.cached_paths.path_begin));
     sections.push_back(Section(kPathRuns, 1, a.cached_paths.path_runs));
   }
+  // Each level's table in zone order, with its offsets (which outlive
+  // `sections`).
+  bool with_tables = false;
+  std::array<std::vector<uint64_t>, ConnectionTables::kMaxLevel + 1>
+      table_offsets;
+  if (tables != nullptr) {
+    for (int j = ConnectionTables::kFirstLevel;
+         j <= ConnectionTables::kMaxLevel; ++j) {
+      if (!tables->has_level(j)) continue;
+      std::vector<uint64_t>& offsets = table_offsets[j];
+      std::vector<absl::Span<const char>> blocks;
+      offsets.push_back(0);
+      for (uint32_t z = 0; z < tables->zone_count(j); ++z) {
+        const absl::Span<const float> block = tables->Block(j, z);
+        offsets.push_back(offsets.back() + block.size());
+        if (!block.empty()) {
+          blocks.emplace_back(reinterpret_cast<const char*>(block.data()),
+                              block.size() * sizeof(float));
+        }
+      }
+      sections.push_back(
+          Section(kConnectionBegin, static_cast<uint32_t>(j), offsets));
+      sections.push_back(Section(kConnectionCosts, static_cast<uint32_t>(j),
+                                 std::move(blocks)));
+      with_tables = true;
+    }
+  }
   FileHeader header{};
   std::memcpy(header.magic, kMagic, sizeof(kMagic));
-  // Spacing 0 needs nothing version 5 added: such files stay readable by
-  // builds that read version 4.
-  header.version = a.params.beacon_spacing == 0 ? kFirstSpacedVersion - 1
-                                                : kWorldFormatVersion;
+  // The oldest version that holds what the world has: files without
+  // spacing or tables stay readable by builds that read version 4.
+  header.version = with_tables                    ? kFirstTabledVersion
+                   : a.params.beacon_spacing != 0 ? kFirstSpacedVersion
+                                                  : kFirstSpacedVersion - 1;
   header.endian_mark = kEndianMark;
   header.header_bytes = sizeof(FileHeader);
   header.section_count = static_cast<uint32_t>(sections.size());
@@ -168,6 +203,8 @@ absl::Status WriteWorld(const Grid& grid, const Abstraction& a, bool with_grid,
       s.components += p.entry.size;
     } else if (p.entry.kind == kPathBegin || p.entry.kind == kPathRuns) {
       s.cached_paths += p.entry.size;
+    } else if (IsTableSection(p.entry.kind)) {
+      s.connection_tables += p.entry.size;
     } else {
       s.abstraction += p.entry.size;
     }
@@ -206,7 +243,7 @@ std::string SerializeWorld(const World& world, WorldFileSizes* sizes) {
   // A string stream fails only when memory does (bad_alloc); an empty
   // string, which no loader accepts, stands for that.
   if (!WriteWorld(world.grid(), world.FlatAbstraction(), /*with_grid=*/true,
-                  out, sizes)
+                  world.connection_tables(), out, sizes)
            .ok()) {
     return std::string();
   }
@@ -301,8 +338,8 @@ class Parser {
       (e.kind == kGrid                                 ? s.grid
        : IsComponentSection(e.kind)                    ? s.components
        : (e.kind == kPathBegin || e.kind == kPathRuns) ? s.cached_paths
-                                                       : s.abstraction) +=
-          e.size;
+       : IsTableSection(e.kind)                        ? s.connection_tables
+                                : s.abstraction) += e.size;
     }
     ASSIGN_OR_RETURN(Grid grid, supplied.has_value()
                                     ? SuppliedGrid(*std::move(supplied), s)
@@ -340,13 +377,18 @@ class Parser {
       RETURN_IF_ERROR(CheckStoredComponents(grid));
     }
     if (sizes != nullptr) *sizes = s;
-    if (keeper_ != nullptr && header_.version >= kFirstAlignedVersion) {
-      // The arrays just validated, as pages viewing the mapping (sections
-      // start on page boundaries, so every element is aligned): the world
-      // owns none of them.
-      return World(std::move(grid), ViewAbstraction(a), 0);
+    const bool mapped =
+        keeper_ != nullptr && header_.version >= kFirstAlignedVersion;
+    // The arrays just validated, as pages viewing the mapping (sections
+    // start on page boundaries, so every element is aligned): the world
+    // owns none of them.
+    SharedAbstraction shared =
+        mapped ? ViewAbstraction(a) : SharedAbstraction::FromFlat(a.Copy());
+    std::shared_ptr<const ConnectionTables> tables;
+    if (header_.version >= kFirstTabledVersion) {
+      ASSIGN_OR_RETURN(tables, ReadTables(shared, mapped));
     }
-    return World(std::move(grid), a.Copy());
+    return World(std::move(grid), std::move(shared), 0, std::move(tables));
   }
 
  private:
@@ -677,6 +719,80 @@ class Parser {
           View<uint32_t>(kPathRuns, 1, 0, a.cached_paths.path_runs.size());
     }
     return s;
+  }
+
+  bool Has(uint32_t kind, uint32_t level) const {
+    for (const SectionEntry& e : table_) {
+      if (e.kind == kind && e.level == level) return true;
+    }
+    return false;
+  }
+
+  // The connection tables the file holds (null if none), checked against
+  // `world`'s abstraction; views of the mapping when `mapped`, else copies.
+  absl::StatusOr<std::shared_ptr<const ConnectionTables>> ReadTables(
+      const SharedAbstraction& abstraction, bool mapped) {
+    // The header allows levels 1..8: every level has a slot.
+    static_assert(ConnectionTables::kMaxLevel >= 8);
+    std::array<ConnectionTables::LevelData, ConnectionTables::kMaxLevel + 1>
+        parts{};
+    struct Owned {
+      std::vector<uint64_t> zone_begin;
+      std::vector<float> values;
+    };
+    auto owned =
+        std::make_shared<std::array<Owned, ConnectionTables::kMaxLevel + 1>>();
+    bool any = false, copied = false;
+    for (const SectionEntry& e : table_) {
+      if (IsTableSection(e.kind) &&
+          (e.level < ConnectionTables::kFirstLevel ||
+           e.level > static_cast<uint32_t>(params_.levels))) {
+        return Loss(SectionLabel(e.kind, e.level), ": tables are for levels ",
+                    ConnectionTables::kFirstLevel, "..", params_.levels);
+      }
+    }
+    for (int j = ConnectionTables::kFirstLevel; j <= params_.levels; ++j) {
+      const uint32_t l = static_cast<uint32_t>(j);
+      const bool has_begin = Has(kConnectionBegin, l);
+      if (has_begin != Has(kConnectionCosts, l)) {
+        return Loss(
+            "missing ",
+            SectionLabel(has_begin ? kConnectionCosts : kConnectionBegin, l));
+      }
+      if (!has_begin) continue;
+      absl::Span<const uint64_t> begin;
+      absl::Span<const float> values;
+      RETURN_IF_ERROR(Read(kConnectionBegin, l, &begin));
+      RETURN_IF_ERROR(Read(kConnectionCosts, l, &values));
+      // In place only when both view the mapping (Read copies a
+      // misaligned section into scratch that dies with the parser).
+      const auto in_file = [&](const void* p) {
+        const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+        const uintptr_t first = reinterpret_cast<uintptr_t>(bytes_.data());
+        return at >= first && at - first <= bytes_.size();
+      };
+      if (!mapped || !in_file(begin.data()) || !in_file(values.data())) {
+        copied = true;
+        (*owned)[j].zone_begin.assign(begin.begin(), begin.end());
+        (*owned)[j].values.assign(values.begin(), values.end());
+        begin = (*owned)[j].zone_begin;
+        values = (*owned)[j].values;
+      }
+      parts[j] = {begin, values};
+      if (absl::Status v = ConnectionTables::Validate(
+              abstraction, header_.width, header_.height, j, parts[j]);
+          !v.ok()) {
+        return Loss(SectionLabel(kConnectionCosts, l), ": ", v.message());
+      }
+      any = true;
+    }
+    if (!any) return nullptr;
+    // Keeps the copies and, for views, the mapping.
+    auto keeper = std::make_shared<
+        std::pair<std::shared_ptr<const void>, std::shared_ptr<const void>>>(
+        owned, mapped ? keeper_ : nullptr);
+    return std::make_shared<const ConnectionTables>(parts, std::move(keeper),
+                                                    mapped && !copied);
   }
 
   // Finds section (kind, level) and checks its size (a multiple of
@@ -1310,20 +1426,22 @@ absl::StatusOr<World> ParseWorld(absl::string_view bytes,
 
 absl::Status SaveWorldFile(const World& world, const std::string& path,
                            WorldFileSizes* sizes) {
-  return SaveWorldFile(world.grid(), world.FlatAbstraction(), path, sizes);
+  return SaveWorldFile(world.grid(), world.FlatAbstraction(), path, sizes,
+                       world.connection_tables());
 }
 
 absl::Status SaveWorldFile(const Grid& grid, const Abstraction& flat,
-                           const std::string& path, WorldFileSizes* sizes) {
+                           const std::string& path, WorldFileSizes* sizes,
+                           const ConnectionTables* tables) {
   return WriteFileAtomically(path, [&](std::ostream& out) {
-    return WriteWorld(grid, flat, /*with_grid=*/true, out, sizes);
+    return WriteWorld(grid, flat, /*with_grid=*/true, tables, out, sizes);
   });
 }
 
 absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
                                    WorldFileSizes* sizes) {
   return WriteWorld(world.grid(), world.FlatAbstraction(), /*with_grid=*/false,
-                    out, sizes);
+                    world.connection_tables(), out, sizes);
 }
 
 absl::StatusOr<World> ParseWorldOnGrid(absl::string_view bytes,

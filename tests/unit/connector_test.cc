@@ -11,12 +11,15 @@
 #include <map>
 #include <queue>
 #include <random>
+#include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "level_graph.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
+#include "zonepath/update/world_changes.h"
 
 namespace zonepath::runtime_internal {
 namespace {
@@ -50,53 +53,99 @@ std::map<uint32_t, double> PlainDijkstra(const LevelGraph& graph, int j,
   return dist;
 }
 
+// Connects 60 random points of `world` and checks each level's links
+// against PlainDijkstra; returns how many levels were checked.
+int CheckLinksAgainstDijkstra(const World& world, const std::string& label) {
+  const Grid& grid = world.grid();
+  const LevelGraph graph(world);
+  EndpointConnector connector(graph, 1 << 18);
+  std::mt19937_64 rng(11);
+  int checked = 0;
+  for (int q = 0; q < 60; ++q) {
+    const Point p{static_cast<int32_t>(rng() % grid.width()),
+                  static_cast<int32_t>(rng() % grid.height())};
+    if (!grid.PassableOrFalse(p)) continue;
+    SearchStats stats;
+    EXPECT_TRUE(connector.Connect(p, graph.levels(), &stats).ok()) << label;
+    for (int j = 2; j <= connector.connected_levels(); ++j) {
+      const std::map<uint32_t, double> expected =
+          PlainDijkstra(graph, j, p, connector.links(j - 1));
+      const SharedLevel& level = graph.level(j);
+      const ZoneId zone = level.ZoneOf(p);
+      int reachable = 0;
+      for (uint32_t v = level.zone_node_begin[zone.value()];
+           v < level.zone_node_end[zone.value()]; ++v) {
+        const auto it = expected.find(graph.LowerId(j, v));
+        if (it == expected.end()) continue;
+        ++reachable;
+        EXPECT_NEAR(connector.LinkCost(j, v), it->second,
+                    1e-6 * (1 + it->second))
+            << label << " at " << PointString(p) << " level " << j << " node "
+            << v;
+      }
+      EXPECT_EQ(static_cast<int>(connector.links(j).size()), reachable)
+          << label << " at " << PointString(p) << " level " << j;
+      ++checked;
+    }
+  }
+  return checked;
+}
+
+// Levels 3 and 4 connect by search without connection tables and by
+// look-up with them (connection_tables.h); both must give the links a
+// plain Dijkstra gives, and so must the tables ApplyChanges keeps (the
+// zones it touched recomputed, the rest shared).
 TEST(ConnectorTest, UpwardLinksEqualAPlainDijkstraInTheZone) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
-    MapGenOptions g;
-    g.kind = kind;
-    g.width = 512;
-    g.height = 384;
-    g.seed = 7;
-    const Grid grid = *GenerateMap(g);
-    BuildOptions o;
-    o.params.zone_size = 8;
-    o.params.levels = 4;
-    o.params.group = 2;
-    o.threads = 1;
-    absl::StatusOr<World> world = BuildWorld(grid, o);
-    ASSERT_TRUE(world.ok()) << world.status();
-    const LevelGraph graph(*world);
-    EndpointConnector connector(graph, 1 << 18);
-    std::mt19937_64 rng(11);
-    int checked = 0;
-    for (int q = 0; q < 60; ++q) {
-      const Point p{static_cast<int32_t>(rng() % g.width),
-                    static_cast<int32_t>(rng() % g.height)};
-      if (!grid.PassableOrFalse(p)) continue;
-      SearchStats stats;
-      ASSERT_TRUE(connector.Connect(p, 4, &stats).ok());
-      for (int j = 2; j <= connector.connected_levels(); ++j) {
-        const std::map<uint32_t, double> expected =
-            PlainDijkstra(graph, j, p, connector.links(j - 1));
-        const SharedLevel& level = graph.level(j);
-        const ZoneId zone = level.ZoneOf(p);
-        int reachable = 0;
-        for (uint32_t v = level.zone_node_begin[zone.value()];
-             v < level.zone_node_end[zone.value()]; ++v) {
-          const auto it = expected.find(graph.LowerId(j, v));
-          if (it == expected.end()) continue;
-          ++reachable;
-          EXPECT_NEAR(connector.LinkCost(j, v), it->second,
-                      1e-6 * (1 + it->second))
-              << "kind " << static_cast<int>(kind) << " at " << PointString(p)
-              << " level " << j << " node " << v;
+    for (bool tables : {false, true}) {
+      MapGenOptions g;
+      g.kind = kind;
+      g.width = 768;
+      g.height = 640;
+      g.seed = 7;
+      const Grid grid = *GenerateMap(g);
+      BuildOptions o;
+      o.params.zone_size = 32;  // upper zones' blocks fit the budget
+      o.params.levels = 4;
+      o.params.group = 2;
+      o.threads = 1;
+      o.connection_tables = tables;
+      absl::StatusOr<World> world = BuildWorld(grid, o);
+      ASSERT_TRUE(world.ok()) << world.status();
+      ASSERT_EQ(world->connection_tables() != nullptr, tables);
+      // Most upper zones have a block (else: searched); a maze's are over
+      // the budget (ConnectionTables::kBytesPerCell).
+      if (tables && kind != MapKind::kMaze) {
+        const ConnectionTables& t = *world->connection_tables();
+        for (int j = 3; j <= 4; ++j) {
+          uint32_t with_block = 0;
+          for (uint32_t z = 0; z < t.zone_count(j); ++z) {
+            with_block += t.Block(j, z).empty() ? 0 : 1;
+          }
+          EXPECT_GT(with_block, t.zone_count(j) / 2)
+              << "kind " << static_cast<int>(kind) << " level " << j;
         }
-        EXPECT_EQ(static_cast<int>(connector.links(j).size()), reachable)
-            << PointString(p) << " level " << j;
-        ++checked;
       }
+      const std::string label = absl::StrCat("kind ", static_cast<int>(kind),
+                                             tables ? " tables" : " search");
+      EXPECT_GT(CheckLinksAgainstDijkstra(*world, label), 60) << label;
+      if (!tables) continue;
+      // Walls across a few zones, then the same check on the new version.
+      std::vector<CellChange> changes;
+      std::mt19937_64 rng(5 + static_cast<int>(kind));
+      for (int w = 0; w < 6; ++w) {
+        const int32_t x = static_cast<int32_t>(rng() % (g.width - 40));
+        const int32_t y = static_cast<int32_t>(rng() % g.height);
+        for (int32_t i = 0; i < 40; ++i) {
+          changes.push_back({{x + i, y}, i % 13 == 0 ? 1 : kBlocked});
+        }
+      }
+      absl::StatusOr<World> next = ApplyChanges(*world, changes);
+      ASSERT_TRUE(next.ok()) << next.status();
+      ASSERT_NE(next->connection_tables(), nullptr);
+      EXPECT_GT(CheckLinksAgainstDijkstra(*next, label + " updated"), 60)
+          << label;
     }
-    EXPECT_GT(checked, 60) << "kind " << static_cast<int>(kind);
   }
 }
 

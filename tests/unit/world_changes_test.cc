@@ -339,5 +339,67 @@ TEST(WorldVersionsTest, SnapshotsKeepTheirVersion) {
   EXPECT_EQ(SerializeWorld(*v0), v0_bytes);
 }
 
+// Connection tables under changes: worlds of 4 and 5 levels (group 2, so
+// upper zones are small and many, and most of them untouched by a batch),
+// walls, blocks and scatters applied one batch after another. Each version
+// must save the bytes a full build of its grid saves (tables included), and
+// keep most upper zones' blocks shared with the version before.
+TEST(ApplyChangesTest, ConnectionTablesMatchAFullBuildAfterEveryBatch) {
+  int shared_versions = 0, checked = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    MapGenOptions g;
+    g.kind = seed % 2 == 0 ? MapKind::kTerrain : MapKind::kRooms;
+    g.width = 512;
+    g.height = 448;
+    g.seed = seed;
+    const Grid grid = *GenerateMap(g);
+    BuildOptions options;
+    options.params.zone_size = 32;
+    options.params.levels = 4 + static_cast<int>(seed % 2);
+    options.params.group = 2;
+    options.threads = 1;
+    absl::StatusOr<World> world = BuildWorld(grid, options);
+    ASSERT_TRUE(world.ok()) << world.status();
+    ASSERT_NE(world->connection_tables(), nullptr);
+    ASSERT_TRUE(world->connection_tables()->has_level(4));
+    // Blocks to keep or recompute (zones over the budget have none).
+    const ConnectionTables& t = *world->connection_tables();
+    uint32_t with_block = 0;
+    for (uint32_t z = 0; z < t.zone_count(3); ++z) {
+      with_block += t.Block(3, z).empty() ? 0 : 1;
+    }
+    EXPECT_GT(with_block, t.zone_count(3) / 2) << "seed " << seed;
+    std::mt19937_64 rng(seed * 17 + 3);
+    for (int step = 0; step < 6; ++step) {
+      std::string kind;
+      std::vector<CellChange> batch =
+          RandomBatch(rng, world->grid(), 32, &kind);
+      if (step % 2 == 1) {  // and a wall with a door, across zone borders
+        const int32_t x = static_cast<int32_t>(rng() % 400);
+        const int32_t y = static_cast<int32_t>(rng() % 448);
+        for (int32_t i = 0; i < 100; ++i) {
+          batch.push_back({{x + i, y}, i == 50 ? 1 : kBlocked});
+        }
+        kind += "+wall";
+      }
+      absl::StatusOr<World> next = ApplyChanges(*world, batch);
+      ASSERT_TRUE(next.ok()) << next.status();
+      const ConnectionTables* tables = next->connection_tables();
+      ASSERT_NE(tables, nullptr);
+      absl::StatusOr<World> rebuilt = BuildWorld(next->grid(), options);
+      ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
+      ASSERT_TRUE(SerializeWorld(*next) == SerializeWorld(*rebuilt))
+          << "seed " << seed << " step " << step << " batch " << kind;
+      // Some blocks are the world's before (shared), unless every zone
+      // was rebuilt.
+      if (tables->OwnedBytes() < tables->MemoryUsage() / 2) ++shared_versions;
+      ++checked;
+      world = std::move(next);
+    }
+  }
+  EXPECT_EQ(checked, 36);
+  EXPECT_GT(shared_versions, 18);
+}
+
 }  // namespace
 }  // namespace zonepath

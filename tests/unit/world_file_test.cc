@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
 #include <stdexcept>
 
@@ -20,6 +21,7 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/update/build_connection_tables.h"
 #include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file_format.h"
 
@@ -28,7 +30,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-World SmallWorld(bool cache_paths, int32_t beacon_spacing = 0) {
+World SmallWorld(bool cache_paths, int32_t beacon_spacing = 0,
+                 bool tables = true) {
   MapGenOptions g;
   g.kind = MapKind::kRooms;
   g.width = 70;
@@ -40,6 +43,7 @@ World SmallWorld(bool cache_paths, int32_t beacon_spacing = 0) {
   o.params.group = 2;
   o.params.cache_paths = cache_paths;
   o.params.beacon_spacing = beacon_spacing;
+  o.connection_tables = tables;
   o.threads = 2;
   return *BuildWorld(*GenerateMap(g), o);
 }
@@ -129,21 +133,25 @@ TEST(WorldFileTest, ForeignAndWrongVersionFiles) {
             absl::StatusCode::kFailedPrecondition);
 }
 
-// A world without beacon spacing is written as version 4 (readable by the
-// builds before spacing existed); one with spacing as version 5, which
-// keeps it. A version-4 file with anything in that field, or a version-5
-// file with a spacing its zone size does not allow, is DataLoss.
+uint32_t VersionOf(const std::string& b) {
+  uint32_t v;
+  std::memcpy(&v, b.data() + offsetof(world_format::FileHeader, version),
+              sizeof v);
+  return v;
+}
+
+// A world without beacon spacing or connection tables is written as
+// version 4 (readable by the builds before spacing existed); one with
+// spacing as version 5, which keeps it. A version-4 file with anything in
+// that field, or a version-5 file with a spacing its zone size does not
+// allow, is DataLoss.
 TEST(WorldFileTest, BeaconSpacingIsVersionFive) {
-  auto version_of = [](const std::string& b) {
-    uint32_t v;
-    std::memcpy(&v, b.data() + offsetof(world_format::FileHeader, version),
-                sizeof v);
-    return v;
-  };
-  const std::string plain = SerializeWorld(SmallWorld(false));
-  EXPECT_EQ(version_of(plain), 4u);
-  const std::string bytes = SerializeWorld(SmallWorld(false, 3));
-  EXPECT_EQ(version_of(bytes), kWorldFormatVersion);
+  const std::string plain =
+      SerializeWorld(SmallWorld(false, 0, /*tables=*/false));
+  EXPECT_EQ(VersionOf(plain), 4u);
+  const std::string bytes =
+      SerializeWorld(SmallWorld(false, 3, /*tables=*/false));
+  EXPECT_EQ(VersionOf(bytes), 5u);
   const absl::StatusOr<World> back = ParseWorld(bytes);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->params().beacon_spacing, 3);
@@ -165,25 +173,38 @@ TEST(WorldFileTest, BeaconSpacingIsVersionFive) {
               HasSubstr("beacon_spacing 1 not 0 or in 2..1024"));
 }
 
+// The byte offset of section (kind, level)'s entry in the section table,
+// or 0 if the file has none.
+size_t SectionEntryAt(const std::string& bytes, uint32_t kind, uint32_t level) {
+  uint32_t sections;
+  std::memcpy(&sections, bytes.data() + 20, 4);
+  for (uint32_t s = 0; s < sections; ++s) {
+    const size_t at = 64 + size_t{s} * 32;
+    uint32_t k, l;
+    std::memcpy(&k, bytes.data() + at, 4);
+    std::memcpy(&l, bytes.data() + at + 4, 4);
+    if (k == kind && l == level) return at;
+  }
+  return 0;
+}
+
+// Sets field `field` (0 kind, 1 level) of section (kind, level)'s entry.
+void SetSectionEntry(std::string* bytes, uint32_t kind, uint32_t level,
+                     int field, uint32_t value) {
+  const size_t at = SectionEntryAt(*bytes, kind, level);
+  ASSERT_NE(at, 0u) << "no section " << kind << " level " << level;
+  std::memcpy(bytes->data() + at + 4 * field, &value, 4);
+}
+
 // Overwrites element `index` of section (kind, level) with `value`; the
 // caller parses without checksums to reach the structural checks.
 void PokeSection(std::string* bytes, uint32_t kind, uint32_t level,
                  size_t index, uint32_t value) {
-  uint32_t sections;
-  std::memcpy(&sections, bytes->data() + 20, 4);
-  for (uint32_t s = 0; s < sections; ++s) {
-    const size_t at = 64 + size_t{s} * 32;
-    uint32_t k, l;
-    uint64_t offset;
-    std::memcpy(&k, bytes->data() + at, 4);
-    std::memcpy(&l, bytes->data() + at + 4, 4);
-    std::memcpy(&offset, bytes->data() + at + 8, 8);
-    if (k == kind && l == level) {
-      std::memcpy(bytes->data() + offset + index * 4, &value, 4);
-      return;
-    }
-  }
-  FAIL() << "no section " << kind << " level " << level;
+  const size_t at = SectionEntryAt(*bytes, kind, level);
+  ASSERT_NE(at, 0u) << "no section " << kind << " level " << level;
+  uint64_t offset;
+  std::memcpy(&offset, bytes->data() + at + 8, 8);
+  std::memcpy(bytes->data() + offset + index * 4, &value, 4);
 }
 
 // Fields the runtime indexes by must be consistent, not just in range (the
@@ -654,6 +675,141 @@ TEST(WorldFileTest, SaveIsAtomicAndLoadReportsMissingFiles) {
   // Saving into a missing directory fails without creating anything.
   EXPECT_FALSE(SaveWorldFile(world, (dir / "no" / "w.zpw").string()).ok());
   std::filesystem::remove_all(dir);
+}
+
+// Connection tables (version 6): saved with a world that has them, read
+// back the same (mapped or copied), built the same from the flat form, and
+// checked on load against the abstraction they serve.
+TEST(WorldFileTest, ConnectionTablesRoundTripAndAreChecked) {
+  const World world = SmallWorld(false);
+  ASSERT_NE(world.connection_tables(), nullptr);
+  ASSERT_TRUE(world.connection_tables()->has_level(3));
+  WorldFileSizes sizes;
+  const std::string bytes = SerializeWorld(world, &sizes);
+  EXPECT_EQ(VersionOf(bytes), 6u);
+  EXPECT_GT(sizes.connection_tables, 0u);
+  const absl::StatusOr<World> back = ParseWorld(bytes);
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_NE(back->connection_tables(), nullptr);
+  EXPECT_EQ(SerializeWorld(*back), bytes);
+  // From the flat form, as `zonepath build` saves it: the same bytes.
+  {
+    const TempDir dir("zonepath_world_tables_test");
+    const std::string path = dir.File("flat.zpw");
+    const Abstraction flat = world.FlatAbstraction();
+    const auto tables = BuildConnectionTables(flat, world.grid().width(),
+                                              world.grid().height(), 2);
+    ASSERT_TRUE(
+        SaveWorldFile(world.grid(), flat, path, nullptr, tables.get()).ok());
+    EXPECT_EQ(ReadAll(path), bytes);
+    absl::StatusOr<World> mapped = LoadWorldFile(path);
+    ASSERT_TRUE(mapped.ok()) << mapped.status();
+    ASSERT_NE(mapped->connection_tables(), nullptr);
+    EXPECT_EQ(mapped->connection_tables()->MappedBytes(),
+              sizes.connection_tables -
+                  (world.abstraction().levels[2].zone_count() + 1) * 8);
+    EXPECT_EQ(mapped->connection_tables()->OwnedBytes(), 0u);
+    LoadOptions copy;
+    copy.map = false;
+    absl::StatusOr<World> read = LoadWorldFile(path, copy);
+    ASSERT_TRUE(read.ok()) << read.status();
+    EXPECT_EQ(read->connection_tables()->MappedBytes(), 0u);
+    EXPECT_EQ(SerializeWorld(*read), bytes);
+  }
+  using world_format::kConnectionBegin;
+  using world_format::kConnectionCosts;
+  struct Case {
+    const char* what;
+    std::function<void(std::string*)> damage;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"offset past the values",
+       [](std::string* b) { PokeSection(b, kConnectionBegin, 3, 2, 1u << 30); },
+       "level 3 section connection_costs: level 3 connection table: zone 0"},
+      {"NaN cost",
+       [](std::string* b) {
+         PokeSection(b, kConnectionCosts, 3, 0, 0x7fc00000);
+       },
+       "is nan (costs are >= 0 or +inf)"},
+      {"negative cost",
+       [](std::string* b) {
+         PokeSection(b, kConnectionCosts, 3, 1, 0xbf800000);
+       },
+       "value 1 is -1"},
+      {"table for level 2",
+       [](std::string* b) {
+         SetSectionEntry(b, kConnectionBegin, 3, 1, 2);
+         SetSectionEntry(b, kConnectionCosts, 3, 1, 2);
+       },
+       "tables are for levels 3..3"},
+      {"costs without offsets",
+       [](std::string* b) { SetSectionEntry(b, kConnectionBegin, 3, 0, 99); },
+       "missing level 3 section connection_begin"},
+      {"one offset too few",
+       [](std::string* b) {
+         const size_t at = SectionEntryAt(*b, kConnectionBegin, 3);
+         uint32_t size;
+         std::memcpy(&size, b->data() + at + 16, 4);
+         SetSectionEntry(b, kConnectionBegin, 3, 4, size - 8);
+         uint64_t offset;  // the dropped offset becomes padding: zero it
+         std::memcpy(&offset, b->data() + at + 8, 8);
+         std::memset(b->data() + offset + size - 8, 0, 8);
+       },
+       "zone offsets for"},
+      {"one cost too few",
+       [](std::string* b) {
+         const size_t at = SectionEntryAt(*b, kConnectionCosts, 3);
+         uint32_t size;
+         std::memcpy(&size, b->data() + at + 16, 4);
+         SetSectionEntry(b, kConnectionCosts, 3, 4, size - 4);
+         uint64_t offset;
+         std::memcpy(&offset, b->data() + at + 8, 8);
+         std::memset(b->data() + offset + size - 4, 0, 4);
+       },
+       "offsets end at"},
+  };
+  for (const Case& c : cases) {
+    std::string damaged = bytes;
+    c.damage(&damaged);
+    const absl::StatusOr<World> w = ParseWorld(damaged, "t.zpw", false);
+    EXPECT_EQ(w.status().code(), absl::StatusCode::kDataLoss) << c.what;
+    EXPECT_THAT(std::string(w.status().message()), HasSubstr(c.message))
+        << c.what;
+    EXPECT_THAT(std::string(w.status().message()), HasSubstr("t.zpw"))
+        << c.what;
+  }
+  // A zone in the middle whose block is one value short (its neighbour
+  // starts one value early).
+  {
+    const Abstraction flat = world.FlatAbstraction();
+    const uint32_t zones = flat.levels[2].zone_count();
+    ASSERT_GE(zones, 3u);
+    const size_t at = SectionEntryAt(bytes, kConnectionBegin, 3);
+    uint64_t offset;
+    std::memcpy(&offset, bytes.data() + at + 8, 8);
+    std::string damaged = bytes;
+    uint64_t middle;
+    std::memcpy(&middle, damaged.data() + offset + 8 * (zones / 2), 8);
+    if (middle > 0) {
+      --middle;
+      std::memcpy(damaged.data() + offset + 8 * (zones / 2), &middle, 8);
+      const absl::StatusOr<World> w = ParseWorld(damaged, "t.zpw", false);
+      EXPECT_EQ(w.status().code(), absl::StatusCode::kDataLoss);
+      EXPECT_THAT(std::string(w.status().message()),
+                  HasSubstr(absl::StrCat("zone ", zones / 2 - 1, " has ")));
+    }
+  }
+  // Table sections in a file that says version 5 are not read.
+  {
+    std::string older = bytes;
+    const uint32_t five = 5;
+    std::memcpy(older.data() + offsetof(world_format::FileHeader, version),
+                &five, 4);
+    const absl::StatusOr<World> w = ParseWorld(older, "old.zpw", false);
+    ASSERT_TRUE(w.ok()) << w.status();
+    EXPECT_EQ(w->connection_tables(), nullptr);
+  }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,7 @@
 #include "zonepath/base/input_file.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/offline/build_world.h"
+#include "zonepath/update/build_connection_tables.h"
 #include "zonepath/world/world_file.h"
 
 ABSL_DECLARE_FLAG(std::string, o);  // output_flag.cc
@@ -46,6 +48,10 @@ ABSL_FLAG(int32_t, oriented_beacon_spacing,
 ABSL_FLAG(std::string, classes, "",
           "with --agents and no --agent: the classes to build, comma "
           "separated (default: every class of the file)");
+ABSL_FLAG(bool, connection_tables, true,
+          "store the connection tables of levels >= 3 (queries connect their "
+          "endpoints to those levels by a look-up, not a search; ~16% more "
+          "world on rooms 16384^2); --noconnection_tables to leave them out");
 ABSL_FLAG(bool, cache_paths, false,
           "store level-1 intra-zone cell paths for lookup refinement");
 
@@ -143,14 +149,15 @@ void PrintSummary(const Grid& grid, const BuildParams& p,
   }
   std::printf(
       "file: %llu bytes = header %llu + grid %llu + component labels %llu + "
-      "abstraction %llu + cached paths %llu + padding (abstraction %.3f "
-      "bytes/cell)\n",
+      "abstraction %llu + cached paths %llu + connection tables %llu + "
+      "padding (abstraction %.3f bytes/cell)\n",
       static_cast<unsigned long long>(sizes.total),
       static_cast<unsigned long long>(sizes.header),
       static_cast<unsigned long long>(sizes.grid),
       static_cast<unsigned long long>(sizes.components),
       static_cast<unsigned long long>(sizes.abstraction),
       static_cast<unsigned long long>(sizes.cached_paths),
+      static_cast<unsigned long long>(sizes.connection_tables),
       static_cast<double>(sizes.abstraction) / grid.cell_count());
 }
 
@@ -162,6 +169,7 @@ BuildOptions BuildOptionsFromFlags() {
   options.params.entrance_threshold = absl::GetFlag(FLAGS_entrance_threshold);
   options.params.beacon_spacing = absl::GetFlag(FLAGS_beacon_spacing);
   options.params.cache_paths = absl::GetFlag(FLAGS_cache_paths);
+  options.connection_tables = absl::GetFlag(FLAGS_connection_tables);
   return options;
 }
 
@@ -324,11 +332,20 @@ absl::Status Build(const std::string& map_path) {
   // of the abstraction would double the peak) is made.
   ASSIGN_OR_RETURN(const Abstraction flat,
                    BuildFlatAbstraction(grid, options, &report));
+  std::shared_ptr<const ConnectionTables> tables;
+  const absl::Time tables_begin = absl::Now();
+  if (options.connection_tables) {
+    tables = BuildConnectionTables(flat, grid.width(), grid.height(),
+                                   report.threads);
+  }
+  const double tables_seconds =
+      absl::ToDoubleSeconds(absl::Now() - tables_begin);
   WorldFileSizes sizes;
   const absl::Time save_begin = absl::Now();
-  RETURN_IF_ERROR(SaveWorldFile(grid, flat, out, &sizes));
+  RETURN_IF_ERROR(SaveWorldFile(grid, flat, out, &sizes, tables.get()));
   const double save_seconds = absl::ToDoubleSeconds(absl::Now() - save_begin);
-  const double build_seconds = absl::ToDoubleSeconds(report.time);
+  const double build_seconds =
+      absl::ToDoubleSeconds(report.time) + tables_seconds;
   if (absl::GetFlag(FLAGS_json)) {
     nlohmann::json j = {{"map", map_path},
                         {"agent", agent_name.empty() ? "default" : agent_name},
@@ -336,6 +353,7 @@ absl::Status Build(const std::string& map_path) {
                         {"cells", grid.cell_count()},
                         {"levels", LevelsJson(LevelRows(flat))},
                         {"build_seconds", build_seconds},
+                        {"connection_table_seconds", tables_seconds},
                         {"save_seconds", save_seconds},
                         {"threads", report.threads},
                         {"file_bytes", sizes.total},
@@ -343,6 +361,7 @@ absl::Status Build(const std::string& map_path) {
                         {"component_bytes", sizes.components},
                         {"abstraction_bytes", sizes.abstraction},
                         {"cached_path_bytes", sizes.cached_paths},
+                        {"connection_table_bytes", sizes.connection_tables},
                         {"peak_rss_bytes", PeakResidentBytes()}};
     std::printf("%s\n", j.dump().c_str());
     return absl::OkStatus();
@@ -381,6 +400,7 @@ absl::Status Inspect(const std::string& path) {
                         {"component_bytes", sizes.components},
                         {"abstraction_bytes", sizes.abstraction},
                         {"cached_path_bytes", sizes.cached_paths},
+                        {"connection_table_bytes", sizes.connection_tables},
                         {"memory_bytes", world.MemoryUsage()},
                         {"mapped_bytes", world.MappedBytes()},
                         {"owned_bytes", world.OwnedBytes()},

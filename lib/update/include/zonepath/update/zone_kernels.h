@@ -113,6 +113,15 @@ struct UpperZoneScratch {
   std::vector<std::pair<double, uint32_t>> heap;
 };
 
+// Dijkstra from local node `source` over the scratch's local CSR
+// (edge_begin, edge_target, edge_cost) of `node_count` nodes: fills
+// scratch->dist (+inf where not reached), settling nodes in cost order until
+// none is left or done(u) returns true for the node u just settled. Shared by
+// SearchUpperZone and the connection tables (build_connection_tables.h).
+void LocalDijkstra(uint32_t source, uint32_t node_count,
+                   UpperZoneScratch* scratch,
+                   absl::FunctionRef<bool(uint32_t)> done);
+
 // Intra-zone edges of one level-k zone: shortest paths on level k-1
 // restricted to the zone, whose `member_count` level k-1 nodes have local
 // ids 0 .. member_count - 1, between `sources` (local ids; source i is level-k
@@ -253,7 +262,11 @@ Abstraction BuildAbstraction(const Grid& grid, const BuildParams& params,
 struct ZoneUpdateStats {
   std::vector<ZoneId> affected_zones;   // level-1 zones searched again, sorted
   std::vector<int64_t> zones_searched;  // per level
-  bool compacted = false;               // laid out afresh (ToFlat/FromFlat)
+  // Per level (index 0 = level 1): the zones rebuilt with fresh node ids,
+  // sorted. An upper zone's level-(j-1) graph changes only if one of its
+  // level-(j-1) zones is rebuilt, which rebuilds it too.
+  std::vector<std::vector<uint32_t>> rehomed_zones;
+  bool compacted = false;  // laid out afresh (ToFlat/FromFlat)
 };
 
 // Level-1 zones of `old` to rebuild after its grid became `grid` by changes

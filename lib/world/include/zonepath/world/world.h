@@ -26,20 +26,27 @@
 #include "zonepath/base/mutex.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/world/abstraction.h"
+#include "zonepath/world/connection_tables.h"
 #include "zonepath/world/shared_abstraction.h"
 
 namespace zonepath {
 
 class World {
  public:
-  World(Grid grid, const Abstraction& abstraction, uint64_t version = 0)
+  // `tables`, if any, must be the abstraction's (BuildConnectionTables, or
+  // checked by ConnectionTables::Validate).
+  World(Grid grid, const Abstraction& abstraction, uint64_t version = 0,
+        std::shared_ptr<const ConnectionTables> tables = nullptr)
       : grid_(std::move(grid)),
         abstraction_(SharedAbstraction::FromFlat(abstraction)),
-        version_(version) {}
-  World(Grid grid, SharedAbstraction abstraction, uint64_t version)
+        version_(version),
+        connection_tables_(std::move(tables)) {}
+  World(Grid grid, SharedAbstraction abstraction, uint64_t version,
+        std::shared_ptr<const ConnectionTables> tables = nullptr)
       : grid_(std::move(grid)),
         abstraction_(std::move(abstraction)),
-        version_(version) {}
+        version_(version),
+        connection_tables_(std::move(tables)) {}
 
   const Grid& grid() const { return grid_; }
   const SharedAbstraction& abstraction() const { return abstraction_; }
@@ -48,11 +55,18 @@ class World {
   const BuildParams& params() const { return abstraction_.params; }
   // 0 when built or loaded; each ApplyChanges adds 1. Not saved in files.
   uint64_t version() const { return version_; }
+  // The connection tables of levels >= 3 (connection_tables.h), or null
+  // for a world built without them or loaded from a file without them (its
+  // planners connect by search). ApplyChanges keeps them up to date.
+  const ConnectionTables* connection_tables() const {
+    return connection_tables_.get();
+  }
 
   // Bytes this world reads (pages shared with other versions included),
   // with what planners derived from it so far (DerivedOnce).
   size_t MemoryUsage() const {
-    return grid_.MemoryUsage() + abstraction_.MemoryUsage() + DerivedBytes();
+    return grid_.MemoryUsage() + abstraction_.MemoryUsage() + TableBytes() +
+           DerivedBytes();
   }
 
   // Data the runtime derives from this world on first use and shares
@@ -78,13 +92,19 @@ class World {
   // Bytes of pages this world wrote itself instead of sharing them with the
   // world it was made from (all of them for a built or loaded world).
   size_t OwnedBytes() const {
-    return grid_.OwnedBytes() + abstraction_.OwnedBytes();
+    return grid_.OwnedBytes() + abstraction_.OwnedBytes() +
+           (connection_tables_ ? connection_tables_->OwnedBytes() : 0);
   }
   // The part of MemoryUsage that views a mapped world file (the grid's costs
-  // and component labels and the abstraction's arrays: file-backed, shared by
-  // every process that maps the file; never owned).
+  // and component labels, the abstraction's arrays and the connection
+  // tables: file-backed, shared by every process that maps the file; never
+  // owned).
   size_t MappedBytes() const {
-    return grid_.MappedBytes() + abstraction_.MappedBytes();
+    return grid_.MappedBytes() + abstraction_.MappedBytes() +
+           (connection_tables_ ? connection_tables_->MappedBytes() : 0);
+  }
+  size_t TableBytes() const {
+    return connection_tables_ ? connection_tables_->MemoryUsage() : 0;
   }
 
  private:
@@ -104,6 +124,7 @@ class World {
   Grid grid_;
   SharedAbstraction abstraction_;
   uint64_t version_ = 0;
+  std::shared_ptr<const ConnectionTables> connection_tables_;
   std::shared_ptr<DerivedCache> derived_ = std::make_shared<DerivedCache>();
 };
 

@@ -43,7 +43,8 @@
 namespace zonepath {
 
 // Version 5: the header's beacon_spacing (reserved and 0 before).
-inline constexpr uint32_t kWorldFormatVersion = 5;
+// Version 6: connection tables (world/connection_tables.h).
+inline constexpr uint32_t kWorldFormatVersion = 6;
 // The oldest version this build reads (1: sections not page-aligned).
 inline constexpr uint32_t kOldestWorldFormatVersion = 1;
 
@@ -86,6 +87,7 @@ struct WorldFileSizes {
   uint64_t components = 0;   // the grid's component labels (version 3)
   uint64_t abstraction = 0;  // beacons and level arrays
   uint64_t cached_paths = 0;
+  uint64_t connection_tables = 0;
   uint32_t format_version = kWorldFormatVersion;  // of the file read
 };
 
@@ -109,9 +111,12 @@ absl::Status SaveWorldFile(const World& world, const std::string& path,
 // build produces (the bytes SaveWorldFile(World(grid, flat)) writes),
 // without making the World: a build can write what it built and hold no
 // second copy of the abstraction.
+// With `tables` (null: none), the connection tables of that abstraction
+// (update/build_connection_tables.h).
 absl::Status SaveWorldFile(const Grid& grid, const Abstraction& flat,
                            const std::string& path,
-                           WorldFileSizes* sizes = nullptr);
+                           WorldFileSizes* sizes = nullptr,
+                           const ConnectionTables* tables = nullptr);
 absl::StatusOr<World> LoadWorldFile(const std::string& path,
                                     WorldFileSizes* sizes = nullptr);
 absl::StatusOr<World> LoadWorldFile(const std::string& path,

@@ -57,6 +57,10 @@ enum SectionKind : uint32_t {
   kLabelCells = 11,   // the tiles' packed tile-local labels
   kLabelGlobal = 12,  // uint32_t global component per tile-local one
   kGridSummary = 13,  // one GridSummary
+  // Since version 6, optional, per level >= 3 (both or neither): the
+  // connection tables (connection_tables.h).
+  kConnectionBegin = 14,  // per level: uint64_t per zone + 1
+  kConnectionCosts = 15,  // per level: float per (node, member) pair
 };
 inline constexpr uint32_t kFirstLabelledVersion = 3;
 // Since version 4: beacons are BeaconCell (4 bytes, not Point), and a label
@@ -67,6 +71,9 @@ inline constexpr uint32_t kFirstCompactVersion = 4;
 // Since version 5: FileHeader::beacon_spacing (reserved, 0, before). Files
 // of worlds without spacing are still written as version 4.
 inline constexpr uint32_t kFirstSpacedVersion = 5;
+// Since version 6: connection tables (kConnectionBegin/Costs). Files of
+// worlds without tables are still written as version 4 or 5.
+inline constexpr uint32_t kFirstTabledVersion = 6;
 
 // Counts the grid keeps exact under changes without a scan of its cells.
 struct GridSummary {
@@ -79,11 +86,11 @@ static_assert(sizeof(GridSummary) == 2056);
 // The section's name as messages print it ("edges"), "unknown" otherwise.
 inline const char* SectionName(uint32_t kind) {
   constexpr const char* kNames[] = {
-      "unknown",      "grid",        "beacons",         "node_beacon",
-      "edge_begin",   "edges",       "zone_node_begin", "node_component",
-      "path_begin",   "path_runs",   "label_tiles",     "label_cells",
-      "label_global", "grid_summary"};
-  return kind <= kGridSummary ? kNames[kind] : kNames[0];
+      "unknown",      "grid",         "beacons",          "node_beacon",
+      "edge_begin",   "edges",        "zone_node_begin",  "node_component",
+      "path_begin",   "path_runs",    "label_tiles",      "label_cells",
+      "label_global", "grid_summary", "connection_begin", "connection_costs"};
+  return kind <= kConnectionCosts ? kNames[kind] : kNames[0];
 }
 
 struct SectionEntry {
