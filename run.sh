@@ -84,7 +84,8 @@ fuzz_smoke() {
   local corpus
   corpus=$(mktemp -d)
   mkdir "$corpus/world" "$corpus/paths"
-  build-fuzz/tests/make_seed_world "$corpus/world/seed.zpw"
+  build-fuzz/tests/make_seed_world "$corpus/world/seed.zpw" \
+    "$corpus/world/seed_tables.zpw"
   build-fuzz/tests/make_seed_paths "$corpus/paths"
   cp tests/fuzz/corpus/*.zpw "$corpus/world/"
   (cd "$corpus/world" && "$OLDPWD/build-fuzz/tests/world_loader_fuzz" \

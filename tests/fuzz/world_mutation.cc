@@ -197,6 +197,20 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
           b, at, Load<int64_t>(*b, at) + static_cast<int64_t>(rng() % 3) - 1);
       return absl::StrCat(where, ".cost_counts[", c, "]");
     }
+    case kConnectionBegin: {  // a zone's offset into its level's costs
+      const size_t at = e.offset + i * 8;
+      const uint64_t v = rng() % 4 == 0
+                             ? Below(rng, 1u << 20)
+                             : Load<uint64_t>(*b, at) + Below(rng, 9) - 4;
+      Store<uint64_t>(b, at, v);
+      return absl::StrCat(where, " = ", v);
+    }
+    case kConnectionCosts: {
+      const size_t at = e.offset + i * 4;
+      const float cost = NewCost(rng, Load<float>(*b, at));
+      Store(b, at, cost);
+      return absl::StrCat(where, " = ", cost);
+    }
     case kPathRuns: {
       const size_t at = e.offset + i * 4;
       const uint32_t old = Load<uint32_t>(*b, at);
@@ -236,6 +250,7 @@ size_t ElementBytes(uint32_t kind) {
     case kLabelCells:
       return 1;
     case kEdges:
+    case kConnectionBegin:
       return 8;
     case kLabelTiles:
       return 16;
@@ -300,7 +315,7 @@ std::string MutateWorldBytes(std::mt19937_64& rng, std::string* bytes) {
     const size_t at = kHeaderBytes + i * kEntryBytes;
     switch (rng() % 4) {
       case 0:
-        Store(&b, at, NewU32(rng, table[i].kind, kGridSummary + 1));
+        Store(&b, at, NewU32(rng, table[i].kind, kConnectionCosts + 1));
         what = absl::StrCat("table[", i, "].kind");
         break;
       case 1:
@@ -320,7 +335,7 @@ std::string MutateWorldBytes(std::mt19937_64& rng, std::string* bytes) {
     }
   } else {  // one element of a section
     const Entry& e = table[Below(rng, table.size())];
-    if (e.kind < kGrid || e.kind > kGridSummary || e.offset > b.size() ||
+    if (e.kind < kGrid || e.kind > kConnectionCosts || e.offset > b.size() ||
         e.size > b.size() - e.offset || e.size < ElementBytes(e.kind)) {
       return MutateWorldBytes(rng, bytes);
     }
@@ -405,6 +420,8 @@ std::vector<std::string> SeedWorlds() {
       {MapKind::kTerrain, 40, 36, 8, 2, 2, false, Connectivity::kEight},
       {MapKind::kMaze, 36, 28, 6, 3, 2, true, Connectivity::kFour},
       {MapKind::kRandom, 32, 32, 8, 2, 1, true, Connectivity::kEight},
+      // Three levels of group-2 zones of 16: connection tables on level 3.
+      {MapKind::kRooms, 128, 112, 16, 2, 3, false, Connectivity::kEight},
   };
   std::vector<std::string> seeds;
   for (const Shape& s : shapes) {
