@@ -38,6 +38,9 @@ zonepath_status ToBuildOptions(const zonepath_build_params* params,
   if (Fits(*params, params->beacon_spacing)) {
     options->params.beacon_spacing = params->beacon_spacing;
   }
+  if (Fits(*params, params->connection_tables)) {
+    options->connection_tables = params->connection_tables != 0;
+  }
   options->threads = params->threads;
   const absl::Status valid = ValidateBuildParams(options->params);
   if (!valid.ok()) {
@@ -77,6 +80,7 @@ void zonepath_build_params_init(zonepath_build_params* params) {
   params->cache_paths = defaults.cache_paths ? 1 : 0;
   params->threads = 0;
   params->beacon_spacing = defaults.beacon_spacing;
+  params->connection_tables = zonepath::BuildOptions().connection_tables;
 }
 
 zonepath_status zonepath_world_build_from_map(

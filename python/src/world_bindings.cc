@@ -134,7 +134,7 @@ World.load (a world file) or world.apply_changes (the next version).
           "build",
           [](const py::object& grid, int zone_size, int levels, int group,
              int entrance_threshold, int connectivity, bool cache_paths,
-             int threads, int beacon_spacing) {
+             int threads, int beacon_spacing, bool connection_tables) {
             if (connectivity != 8 && connectivity != 4) {
               throw py::value_error(absl::StrCat(
                   "connectivity must be 8 or 4, got ", connectivity));
@@ -150,6 +150,7 @@ World.load (a world file) or world.apply_changes (the next version).
             options.params.cache_paths = cache_paths;
             options.params.beacon_spacing = beacon_spacing;
             options.threads = ThreadsArg(threads);
+            options.connection_tables = connection_tables;
             ThrowIfError(ValidateBuildParams(options.params));
             absl::StatusOr<World> world =
                 WithoutGil([&] { return BuildWorld(std::move(g), options); });
@@ -160,6 +161,7 @@ World.load (a world file) or world.apply_changes (the next version).
           py::arg("entrance_threshold") = 6, py::arg("connectivity") = 8,
           py::arg("cache_paths") = false, py::arg("threads") = 0,
           py::arg("beacon_spacing") = BuildParams().beacon_spacing,
+          py::arg("connection_tables") = true,
           R"doc(
 Builds a world (the offline step) from `grid`: a 2-D numpy.uint8 array
 indexed [y, x] (0 = blocked, 1..255 = terrain cost), or the path of a
@@ -171,7 +173,10 @@ entrance_threshold: entrances this long get two beacon pairs;
 beacon_spacing: 0, or 2..1024: long entrances also get beacon pairs in
 between, at most this many cells apart;
 connectivity: 8 or 4; cache_paths: keep level-1 cell paths (faster
-refinement, more memory); threads: build threads (0 = all). The GIL is
+refinement, more memory); connection_tables: store the tables that
+connect queries to levels >= 3 by a look-up (first moves sooner on large
+worlds, up to 0.5 bytes a cell per level more); threads: build threads
+(0 = all). The GIL is
 released while building. Raises zonepath.Error on bad input.)doc")
       .def_static(
           "load",

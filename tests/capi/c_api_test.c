@@ -101,7 +101,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.4 ") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.5 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -172,6 +172,19 @@ static zonepath_world* TestBuild(const char* dir) {
   bad.struct_size = (uint32_t)offsetof(zonepath_build_params, beacon_spacing);
   CHECK(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world) ==
         ZONEPATH_OK);
+  zonepath_world_free(world);
+  world = NULL;
+  /* Connection tables (1.5): on by default; a 1.4 caller's struct keeps
+   * the default; 0 builds without them. */
+  CHECK(params.connection_tables == 1);
+  bad = params;
+  bad.connection_tables = 0;
+  CHECK_OK(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world));
+  zonepath_world_free(world);
+  world = NULL;
+  bad.struct_size =
+      (uint32_t)offsetof(zonepath_build_params, connection_tables);
+  CHECK_OK(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world));
   zonepath_world_free(world);
   world = NULL;
 

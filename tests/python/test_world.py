@@ -168,6 +168,20 @@ def test_load_a_class_of_an_agent_world(tmp_path):
     assert e.value.code == "INVALID_ARGUMENT" and "t.zpw" in str(e.value)
 
 
+def test_connection_tables_are_optional_and_change_no_path():
+    grid = np.ones((512, 512), dtype=np.uint8)
+    grid[100:400:50, 20:490] = 0
+    grid[100:400:50, 250] = 1
+    tabled = zonepath.World.build(grid, zone_size=16, group=2, levels=4)
+    plain = zonepath.World.build(grid, zone_size=16, group=2, levels=4,
+                                 connection_tables=False)
+    assert tabled.memory_bytes > plain.memory_bytes
+    a = zonepath.Planner(tabled).find_path((5, 5), (500, 500))
+    b = zonepath.Planner(plain).find_path((5, 5), (500, 500))
+    assert a.end == b.end == (500, 500)
+    assert np.array_equal(a.runs, b.runs) and a.cost == b.cost
+
+
 def test_beacon_spacing_adds_beacons_and_is_range_checked():
     grid = room_grid()
     plain = zonepath.World.build(grid, zone_size=16)
