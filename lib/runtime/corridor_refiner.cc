@@ -13,12 +13,16 @@ Rect Union(const Rect& a, const Rect& b) {
           std::max(a.y1, b.y1)};
 }
 
-absl::Status NoWay(int j, Point from, Point to) {
+// A world with connection tables may also have planned through a table
+// entry that its graph does not bear out (a crafted or damaged file whose
+// values passed the loader's checks): the message names both suspects.
+absl::Status NoWay(const LevelGraph& graph, int j, Point from, Point to) {
   return absl::DataLossError(absl::StrCat(
       "refining level ", j, ": no way from ", PointString(from), " to ",
-      PointString(to),
-      " inside their zones (the world's abstraction does not match its "
-      "grid)"));
+      PointString(to), " inside their zones (the world's abstraction",
+      graph.connection_tables() != nullptr
+          ? " or its connection tables do not match its grid)"
+          : " does not match its grid)"));
 }
 
 }  // namespace
@@ -201,7 +205,8 @@ absl::Status CorridorRefiner::RefineWindow(int j, SearchStats* stats) {
     if (absl::Status s = SearchBelow(j, w, stats, &found); !s.ok()) return s;
   }
   if (!found) {
-    return NoWay(j, l.at == kStart ? start_ : graph_.NodeCell(j - 1, l.at),
+    return NoWay(graph_, j,
+                 l.at == kStart ? start_ : graph_.NodeCell(j - 1, l.at),
                  ItemCell(j, l.items[w.target]));
   }
   const size_t begin = l.at == kStart ? 0 : 1;
@@ -264,7 +269,7 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
     l.head = l.rest_target;
     return absl::OkStatus();
   }
-  if (!found) return NoWay(1, cell_at_, ItemCell(1, l.items[w.target]));
+  if (!found) return NoWay(graph_, 1, cell_at_, ItemCell(1, l.items[w.target]));
   if (w.final) {
     for (const Run& run : found_.runs())
       moves->Append(run.direction, run.count);
@@ -364,7 +369,7 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
       astar_->FindPath(a, b, options, &found_);
   *stats += astar_->stats();
   if (!outcome.ok() || *outcome != SearchOutcome::kFound) {
-    return NoWay(1, a, b);
+    return NoWay(graph_, 1, a, b);
   }
   for (const Run& run : found_.runs()) moves->Append(run.direction, run.count);
   return absl::OkStatus();
@@ -387,7 +392,7 @@ absl::Status CorridorRefiner::AppendCachedMoves(uint32_t u, uint32_t v,
   });
   const SharedCachedPaths& cached = graph_.cached_paths();
   if (best == NodeStateMap::kNone || best + 1 >= cached.path_begin.size()) {
-    return NoWay(1, a, b);
+    return NoWay(graph_, 1, a, b);
   }
   // Walk it: every step legal and inside the zone, ending at v.
   const Rect zone = graph_.ZoneRect(1, a);
