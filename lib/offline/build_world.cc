@@ -51,8 +51,6 @@ absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
         BuildConnectionTables(a, grid.width(), grid.height(), local.threads);
     local.tables_time = absl::Now() - begin;
     local.time += local.tables_time;
-    local.table_bytes =
-        tables ? static_cast<int64_t>(tables->MemoryUsage()) : 0;
   }
   if (report != nullptr) *report = local;
   return World(std::move(grid), a, 0, std::move(tables));

@@ -43,48 +43,62 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     return absl::OkStatus();
   }
   connected_ = 1;
-  // Level j: level j-1 inside p's level-j zone, from the level-(j-1) links.
+  // Level j: level j-1 inside p's level-j zone, from the level-(j-1) links
+  // (by the zone's connection table when it has one, else by a search).
   for (int j = 2; j <= top; ++j) {
-    const SharedLevel& level = graph_.level(j);
-    const ZoneId zone = level.ZoneOf(p);
-    if (tables_ != nullptr && tables_->has_level(j) &&
-        !tables_->Block(j, zone.value()).empty()) {
-      if (absl::Status s = ConnectFromTable(j, zone, stats); !s.ok()) return s;
-      if (links_[j].empty()) break;
-      connected_ = j;
-      continue;
-    }
-    if (absl::Status s = search_.Begin(graph_, j, p); !s.ok()) return s;
-    for (const Link& l : links_[j - 1]) search_.Seed(l.node, l.cost);
-    // Each level-j node of the zone, by its level-(j-1) id: the targets.
-    int targets = 0;
-    lowers_.clear();
-    for (uint32_t v = level.zone_node_begin[zone.value()];
-         v < level.zone_node_end[zone.value()]; ++v) {
-      const uint32_t lower = graph_.LowerId(j, v);
-      lowers_.push_back(lower);
-      if (lower == NodeStateMap::kNone || !search_.MarkTarget(lower)) {
-        return absl::DataLossError(
-            absl::StrCat("level-", j, " node ", v, " has no node on level ",
-                         j - 1, " in its zone: the world's levels disagree"));
-      }
-      ++targets;
-    }
-    if (targets == 0) break;
-    search_.Run(graph_, stats,
-                on_node_ ? std::function<void(uint32_t)>([&](uint32_t u) {
-                  on_node_(graph_.NodeCell(j - 1, u));
-                })
-                         : nullptr);
-    const uint32_t first = level.zone_node_begin[zone.value()];
-    for (uint32_t i = 0; i < lowers_.size(); ++i) {
-      const double g = search_.G(lowers_[i]);
-      if (g < kInf) links_[j].push_back({first + i, lowers_[i], g});
+    const ZoneId zone = graph_.ZoneOf(j, p);
+    if (absl::Status s = ZoneLowers(j, zone); !s.ok()) return s;
+    const bool by_table = tables_ != nullptr && tables_->has_level(j) &&
+                          !tables_->Block(j, zone.value()).empty();
+    if (absl::Status s = by_table ? ConnectFromTable(j, zone, stats)
+                                  : ConnectBySearch(j, p, zone, stats);
+        !s.ok()) {
+      return s;
     }
     if (links_[j].empty()) break;
     connected_ = j;
   }
   stats->time += absl::Now() - begin;
+  return absl::OkStatus();
+}
+
+absl::Status EndpointConnector::ZoneLowers(int j, ZoneId zone) {
+  const SharedLevel& level = graph_.level(j);
+  lowers_.clear();
+  for (uint32_t v = level.zone_node_begin[zone.value()];
+       v < level.zone_node_end[zone.value()]; ++v) {
+    const uint32_t lower = graph_.LowerId(j, v);
+    if (lower == NodeStateMap::kNone) return LevelsDisagree(j, v);
+    lowers_.push_back(lower);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status EndpointConnector::LevelsDisagree(int j, uint32_t v) {
+  return absl::DataLossError(
+      absl::StrCat("level-", j, " node ", v, " has no node on level ", j - 1,
+                   " in its zone: the world's levels disagree"));
+}
+
+absl::Status EndpointConnector::ConnectBySearch(int j, Point p, ZoneId zone,
+                                                SearchStats* stats) {
+  if (absl::Status s = search_.Begin(graph_, j, p); !s.ok()) return s;
+  for (const Link& l : links_[j - 1]) search_.Seed(l.node, l.cost);
+  // Each level-j node of the zone, by its level-(j-1) id: the targets.
+  const uint32_t first = graph_.level(j).zone_node_begin[zone.value()];
+  for (uint32_t i = 0; i < lowers_.size(); ++i) {
+    if (!search_.MarkTarget(lowers_[i])) return LevelsDisagree(j, first + i);
+  }
+  if (lowers_.empty()) return absl::OkStatus();
+  search_.Run(graph_, stats,
+              on_node_ ? std::function<void(uint32_t)>([&](uint32_t u) {
+                on_node_(graph_.NodeCell(j - 1, u));
+              })
+                       : nullptr);
+  for (uint32_t i = 0; i < lowers_.size(); ++i) {
+    const double g = search_.G(lowers_[i]);
+    if (g < kInf) links_[j].push_back({first + i, lowers_[i], g});
+  }
   return absl::OkStatus();
 }
 
@@ -119,19 +133,12 @@ absl::Status EndpointConnector::ConnectFromTable(int j, ZoneId zone,
     }
   }
   for (uint32_t r = 0; r < rows; ++r) {
-    const uint32_t v = first + r;
-    const uint32_t lower = graph_.LowerId(j, v);
-    if (lower == NodeStateMap::kNone) {
-      return absl::DataLossError(
-          absl::StrCat("level-", j, " node ", v, " has no node on level ",
-                       j - 1, " in its zone: the world's levels disagree"));
-    }
     const float* row = block.data() + uint64_t{r} * cols;
     double g = kInf;
     for (const auto& [column, cost] : columns_) {
       g = std::min(g, cost + static_cast<double>(row[column]));
     }
-    if (g < kInf) links_[j].push_back({v, lower, g});
+    if (g < kInf) links_[j].push_back({first + r, lowers_[r], g});
   }
   stats->generated += static_cast<int64_t>(rows);
   return absl::OkStatus();

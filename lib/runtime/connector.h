@@ -65,7 +65,12 @@ class EndpointConnector {
   size_t MemoryUsage() const;
 
  private:
-  // Level j's links from the connection table of `zone` (p's level-j zone).
+  // lowers_: the level-(j-1) ids of the level-j nodes of `zone`.
+  absl::Status ZoneLowers(int j, ZoneId zone);
+  static absl::Status LevelsDisagree(int j, uint32_t v);
+  // Level j's links (lowers_ set) in p's level-j zone `zone`: by a search
+  // on level j-1, or from the zone's connection table.
+  absl::Status ConnectBySearch(int j, Point p, ZoneId zone, SearchStats* stats);
   absl::Status ConnectFromTable(int j, ZoneId zone, SearchStats* stats);
 
   const LevelGraph& graph_;

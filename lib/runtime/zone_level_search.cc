@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "zonepath/world/connection_tables.h"
+#include "zonepath/world/shared_abstraction.h"
 
 namespace zonepath::runtime_internal {
 namespace {

@@ -196,6 +196,20 @@ void SetSectionEntry(std::string* bytes, uint32_t kind, uint32_t level,
   std::memcpy(bytes->data() + at + 4 * field, &value, 4);
 }
 
+// Shortens section (kind, level) by `drop` bytes, which become (zero)
+// padding.
+void DropSectionTail(std::string* bytes, uint32_t kind, uint32_t level,
+                     uint32_t drop) {
+  const size_t at = SectionEntryAt(*bytes, kind, level);
+  ASSERT_NE(at, 0u) << "no section " << kind << " level " << level;
+  uint32_t size;
+  uint64_t offset;
+  std::memcpy(&size, bytes->data() + at + 16, 4);
+  std::memcpy(&offset, bytes->data() + at + 8, 8);
+  SetSectionEntry(bytes, kind, level, 4, size - drop);
+  std::memset(bytes->data() + offset + size - drop, 0, drop);
+}
+
 // Overwrites element `index` of section (kind, level) with `value`; the
 // caller parses without checksums to reach the structural checks.
 void PokeSection(std::string* bytes, uint32_t kind, uint32_t level,
@@ -747,26 +761,10 @@ TEST(WorldFileTest, ConnectionTablesRoundTripAndAreChecked) {
        [](std::string* b) { SetSectionEntry(b, kConnectionBegin, 3, 0, 99); },
        "missing level 3 section connection_begin"},
       {"one offset too few",
-       [](std::string* b) {
-         const size_t at = SectionEntryAt(*b, kConnectionBegin, 3);
-         uint32_t size;
-         std::memcpy(&size, b->data() + at + 16, 4);
-         SetSectionEntry(b, kConnectionBegin, 3, 4, size - 8);
-         uint64_t offset;  // the dropped offset becomes padding: zero it
-         std::memcpy(&offset, b->data() + at + 8, 8);
-         std::memset(b->data() + offset + size - 8, 0, 8);
-       },
+       [](std::string* b) { DropSectionTail(b, kConnectionBegin, 3, 8); },
        "zone offsets for"},
       {"one cost too few",
-       [](std::string* b) {
-         const size_t at = SectionEntryAt(*b, kConnectionCosts, 3);
-         uint32_t size;
-         std::memcpy(&size, b->data() + at + 16, 4);
-         SetSectionEntry(b, kConnectionCosts, 3, 4, size - 4);
-         uint64_t offset;
-         std::memcpy(&offset, b->data() + at + 8, 8);
-         std::memset(b->data() + offset + size - 4, 0, 4);
-       },
+       [](std::string* b) { DropSectionTail(b, kConnectionCosts, 3, 4); },
        "offsets end at"},
   };
   for (const Case& c : cases) {

@@ -53,7 +53,6 @@ struct LevelReport {
 struct BuildReport {
   std::vector<LevelReport> levels;
   absl::Duration tables_time;  // connection tables (included in `time`)
-  int64_t table_bytes = 0;
   absl::Duration time;
   int threads = 0;
 };

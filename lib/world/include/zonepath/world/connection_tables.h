@@ -132,42 +132,6 @@ class ConnectionTables {
   std::array<std::vector<ZoneBlock>, kMaxLevel + 1> levels_;
 };
 
-// The level-(j-1) nodes inside `rect` (a level-j zone) as id ranges, in
-// table column order: calls fn(begin, end) for each non-empty level-(j-1)
-// zone inside it, row by row, where range_of(c) gives zone c's node ids
-// [first, second) (either form of an abstraction). Returns the count.
-template <typename RangeOf, typename Fn>
-uint64_t ForEachMemberRange(const LevelGeometry& below, const Rect& rect,
-                            RangeOf&& range_of, Fn&& fn) {
-  const int32_t side = below.zone_side;
-  uint64_t count = 0;
-  for (int32_t zy = rect.y0 / side; zy * side < rect.y1; ++zy) {
-    for (int32_t zx = rect.x0 / side; zx * side < rect.x1; ++zx) {
-      const auto [begin, end] =
-          range_of(static_cast<uint32_t>(zy) * below.zones_x + zx);
-      if (begin >= end) continue;
-      fn(begin, end);
-      count += end - begin;
-    }
-  }
-  return count;
-}
-
-// The same for level-j zone z (j >= 2) of a shared abstraction of a
-// width x height grid.
-template <typename Fn>
-uint64_t ForEachZoneMemberRange(const SharedAbstraction& a, int j, uint32_t z,
-                                int32_t width, int32_t height, Fn&& fn) {
-  const SharedLevel& below = a.levels[j - 2];
-  return ForEachMemberRange(
-      below, a.levels[j - 1].ZoneRect(ZoneId(z), width, height),
-      [&below](uint32_t c) {
-        return std::pair<uint32_t, uint32_t>(below.zone_node_begin[c],
-                                             below.zone_node_end[c]);
-      },
-      fn);
-}
-
 }  // namespace zonepath
 
 #endif  // ZONEPATH_WORLD_CONNECTION_TABLES_H_
