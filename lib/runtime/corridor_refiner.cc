@@ -29,7 +29,11 @@ absl::Status NoWay(const LevelGraph& graph, int j, Point from, Point to) {
 
 CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                                  uint32_t max_nodes)
-    : graph_(graph), astar_(astar), state_(max_nodes) {
+    : graph_(graph),
+      astar_(astar),
+      one_cost_(graph.grid().CellsOfCost(graph.grid().min_cost()) ==
+                graph.grid().passable_count()),
+      state_(max_nodes) {
   levels_.resize(kMaxLevels + 1);
 }
 
@@ -236,8 +240,12 @@ absl::Status CorridorRefiner::SearchCells(const Window& w, SearchStats* stats,
   const Point target = ItemCell(1, levels_[1].items[w.target]);
   AStarOptions options;
   options.connectivity = graph_.connectivity();
-  options.prefer_straight = fewer_turns_;
+  // Jump points on a grid of one cost, and no straightening there: only the
+  // moves up to the border are kept, and a straightened way crosses it
+  // elsewhere, which the next window pays for.
+  options.prefer_straight = fewer_turns_ && !one_cost_;
   options.bounds = w.rect;
+  options.jump_points = true;
   absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(cell_at_, target, options, &found_);
   *stats += astar_->stats();
@@ -365,6 +373,7 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
   options.connectivity = graph_.connectivity();
   options.prefer_straight = fewer_turns_;
   options.bounds = graph_.ZoneRect(1, a);
+  options.jump_points = true;
   absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(a, b, options, &found_);
   *stats += astar_->stats();

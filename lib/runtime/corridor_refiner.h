@@ -109,6 +109,7 @@ class CorridorRefiner {
 
   const LevelGraph& graph_;
   GridAStar* astar_;
+  const bool one_cost_;  // every passable cell costs the same
   int top_ = 0;
   Point start_, goal_;
   EndpointConnector* starts_ = nullptr;

@@ -19,6 +19,7 @@
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "smoother.h"
+#include "zonepath/search/run_straightener.h"
 #include "zonepath/search/search_common.h"
 
 namespace zonepath {
@@ -85,6 +86,7 @@ struct Planner::Impl {
   bool direct_pending = false;  // the direct path is the plan, not yet out
   bool refining = false;        // the refiner has moves to give
   RunLengthPath moves;          // one refined piece (scratch)
+  std::vector<Run> straight;    // its runs straightened (scratch)
   RunLengthPath smoothed;       // Planner::Smooth's output (scratch)
   Point start, goal;
   Point cursor_at;
@@ -318,6 +320,7 @@ struct Planner::Impl {
       direct.connectivity = graph.connectivity();
       direct.prefer_straight = fewer_turns;
       direct.bounds = bounds;
+      direct.jump_points = true;
       absl::StatusOr<SearchOutcome> found =
           astar.FindPath(s, t, direct, &direct_path);
       stats->direct = astar.stats();
@@ -423,6 +426,16 @@ struct Planner::Impl {
     absl::Status s = refiner.NextMoves(&moves, &stats->refine);
     if (!s.ok()) return s;
     refining = !refiner.done();
+    if (!smooth && fewer_turns) {
+      // Without the smoother (which straightens what it commits), each
+      // stretch is straightened here; it ends where it ended.
+      straight.assign(moves.runs().begin(), moves.runs().end());
+      if (StraightenRuns(grid(), grid().bounds(), nullptr, cursor_at,
+                         &straight)) {
+        for (const Run& run : straight) Emit(run, out);
+        return absl::OkStatus();
+      }
+    }
     for (const Run& run : moves.runs()) Emit(run, out);
     return absl::OkStatus();
   }
@@ -537,7 +550,7 @@ size_t Planner::MemoryUsage() const {
          i.smoother.MemoryUsage() + i.top.MemoryUsage() +
          i.open.capacity() * sizeof(OpenEntry) + i.top_nodes.capacity() * 4 +
          i.direct_path.MemoryUsage() + i.moves.MemoryUsage() +
-         i.smoothed.MemoryUsage();
+         i.smoothed.MemoryUsage() + i.straight.capacity() * sizeof(Run);
 }
 
 }  // namespace zonepath

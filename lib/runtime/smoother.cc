@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "zonepath/search/run_straightener.h"
+
 namespace zonepath::runtime_internal {
 namespace {
 
@@ -18,7 +20,8 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       connectivity_(connectivity),
       astar_(astar),
       window_(std::max(4, window)),
-      margin_(std::max(1, margin)) {}
+      margin_(std::max(1, margin)),
+      one_cost_(grid.CellsOfCost(grid.min_cost()) == grid.passable_count()) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
   fewer_turns_ = fewer_turns;
@@ -92,7 +95,13 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   }
   AStarOptions options;
   options.connectivity = connectivity_;
-  options.prefer_straight = fewer_turns_;
+  // On a grid of one cost the window is searched by jump points, and its
+  // turns are taken out when it is committed (Emit): straightening each
+  // window as it is searched would bend the path away from where the next,
+  // overlapping window finds its best way (measured: 0.43 -> 0.50 % on
+  // Cauldron).
+  options.prefer_straight = fewer_turns_ && !one_cost_;
+  options.jump_points = true;
   options.bounds = box;
   options.corridor = &corridor_;
   absl::StatusOr<SearchOutcome> found =
@@ -133,6 +142,7 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
 }
 
 void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
+  if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
   for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
     const Direction d = StepBetween(cells_[i - 1], cells_[i]);
     out->AddCost(StepCost(grid_, cells_[i - 1], d));
@@ -161,9 +171,33 @@ absl::Status StreamSmoother::Commit(bool final, RunLengthPath* out,
   return absl::OkStatus();
 }
 
+void StreamSmoother::Straighten(int64_t moves) {
+  straight_.clear();
+  for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
+    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+    if (!straight_.empty() && straight_.back().direction == d) {
+      ++straight_.back().count;
+    } else {
+      straight_.push_back({d, 1});
+    }
+  }
+  if (!StraightenRuns(grid_, grid_.bounds(), nullptr, cells_[head_],
+                      &straight_)) {
+    return;
+  }
+  // The same number of steps from the same cell to the same cell.
+  int64_t i = head_;
+  for (const Run& run : straight_) {
+    for (uint32_t k = 0; k < run.count; ++k, ++i) {
+      cells_[i + 1] = Step(cells_[i], run.direction);
+    }
+  }
+}
+
 size_t StreamSmoother::MemoryUsage() const {
   return sizeof(*this) + cells_.capacity() * sizeof(Point) +
-         scratch_.MemoryUsage() + replacement_.capacity() * sizeof(Point);
+         scratch_.MemoryUsage() + replacement_.capacity() * sizeof(Point) +
+         straight_.capacity() * sizeof(Run);
 }
 
 }  // namespace zonepath::runtime_internal

@@ -57,6 +57,8 @@ class StreamSmoother {
   // (*len becomes the window's new number of moves).
   absl::Status SmoothWindow(int64_t* len, SearchStats* stats);
   void Emit(int64_t moves, RunLengthPath* out);
+  // Takes turns out of the next `moves` committed moves (same cost).
+  void Straighten(int64_t moves);
   int RunsIn(int64_t from, int64_t to) const;
 
   const Grid& grid_;
@@ -71,6 +73,10 @@ class StreamSmoother {
   RunLengthPath scratch_;
   std::vector<Point> replacement_;
   RowSpans corridor_;
+  // Every passable cell costs the same: windows run by jump points and
+  // committed moves are straightened (run_straightener.h).
+  bool one_cost_;
+  std::vector<Run> straight_;
 };
 
 }  // namespace zonepath::runtime_internal

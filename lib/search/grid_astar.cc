@@ -9,10 +9,14 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "path_costs.h"
 #include "zonepath/search/search_common.h"
 
 namespace zonepath {
 namespace {
+
+using search_internal::DoubleCost;
+using search_internal::PairCost;
 
 // Terrain costs of p's eight neighbours in Direction order (0 for blocked
 // cells and cells outside `bounds`) and the mask of directions a unit on p
@@ -55,54 +59,6 @@ uint8_t ReadNeighbours(const Grid& grid, Point p, const Rect& bounds,
   }
   return static_cast<uint8_t>(open);
 }
-
-constexpr double kHalfSqrt2 = 0.5 * kSqrt2;
-
-// How a search holds path costs in SearchNode::g.
-//
-// A step between cells of terrain costs a and b costs (a + b) / 2 straight
-// and (a + b) / 2 * sqrt2 diagonally, so every path cost is (A + B sqrt2) / 2
-// for integers A (the sums of straight steps) and B (of diagonal ones).
-// PairCost keeps g as exactly that pair, A | B << 32: equal costs are equal
-// bit for bit, and so are the f = g + h of nodes on one f contour (h is a
-// pair too), so ties really go to the larger g. Summed as doubles, equal
-// costs reached along different paths differ in the last bits and ties
-// break at random: 4-11 % more expansions on the MovingAI maps. A and B
-// grow by at most 2 x 255 per step and a path has fewer steps than the
-// bounds have cells, so PairCost serves bounds of up to kMaxPairCells cells
-// and DoubleCost (g as a double) larger ones.
-struct PairCost {
-  static constexpr int64_t kMaxPairCells = 0xFFFFFFFEll / 510;
-  static constexpr uint64_t kUnreached = ~uint64_t{0};  // above any real g
-
-  static uint64_t Add(uint64_t g, int d, uint32_t cost_sum) {
-    return g + (uint64_t{cost_sum} << ((d & 1) * 32));  // odd d: diagonal
-  }
-  // a and b are below 2^63: signed conversions are one instruction.
-  static double Value(uint64_t a, uint64_t b) {
-    return static_cast<double>(static_cast<int64_t>(a)) * 0.5 +
-           static_cast<double>(static_cast<int64_t>(b)) * kHalfSqrt2;
-  }
-  static double Value(uint64_t g) { return Value(g & 0xFFFFFFFFu, g >> 32); }
-  static bool Equal(uint64_t g, uint64_t other) { return g == other; }
-};
-
-struct DoubleCost {
-  static constexpr uint64_t kUnreached =
-      std::bit_cast<uint64_t>(std::numeric_limits<double>::infinity());
-
-  static uint64_t Add(uint64_t g, int d, uint32_t cost_sum) {
-    // StepCost exactly: halving is exact in binary floating point.
-    return std::bit_cast<uint64_t>(std::bit_cast<double>(g) +
-                                   static_cast<double>(cost_sum) *
-                                       ((d & 1) != 0 ? kHalfSqrt2 : 0.5));
-  }
-  static double Value(uint64_t g) { return std::bit_cast<double>(g); }
-  // "Equally short" up to rounding.
-  static bool Equal(uint64_t g, uint64_t other) {
-    return Value(g) <= Value(other) + 1e-9 * Value(other);
-  }
-};
 
 // Offset of the neighbour in direction d within a node tile.
 constexpr int32_t kTileOffset[kDirectionCount] = {-NodeTable::kTileSide,
@@ -175,11 +131,24 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
     origin_ = {0, 0};
   }
   const absl::Time begin = absl::Now();
-  const SearchOutcome outcome =
+  const bool pair_cost =
       static_cast<int64_t>(bounds.width()) * bounds.height() <=
-              PairCost::kMaxPairCells
-          ? SearchWith<PairCost>(start, goal, options, bounds, path)
-          : SearchWith<DoubleCost>(start, goal, options, bounds, path);
+      PairCost::kMaxPairCells;
+  // Jump points are exact only where every passable cell costs the same.
+  const bool jumps =
+      options.jump_points && options.weight == 1.0 &&
+      options.connectivity == Connectivity::kEight &&
+      grid_->CellsOfCost(grid_->min_cost()) == grid_->passable_count();
+  SearchOutcome outcome;
+  if (jumps) {
+    outcome = pair_cost
+                  ? SearchJumps<PairCost>(start, goal, options, bounds, path)
+                  : SearchJumps<DoubleCost>(start, goal, options, bounds, path);
+  } else {
+    outcome = pair_cost
+                  ? SearchWith<PairCost>(start, goal, options, bounds, path)
+                  : SearchWith<DoubleCost>(start, goal, options, bounds, path);
+  }
   stats_.time = absl::Now() - begin;
   return outcome;
 }
@@ -346,7 +315,8 @@ bool GridAStar::Expanded(Point p) const {
 
 size_t GridAStar::MemoryUsage() const {
   return sizeof(*this) + nodes_.MemoryUsage() + local_nodes_.MemoryUsage() +
-         open_.MemoryUsage() + reversed_steps_.capacity() * sizeof(Direction);
+         open_.MemoryUsage() + reversed_steps_.capacity() * sizeof(Direction) +
+         jump_runs_.capacity() * sizeof(Run);
 }
 
 }  // namespace zonepath

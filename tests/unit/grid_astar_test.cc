@@ -81,6 +81,137 @@ TEST(GridAStarTest, MatchesDijkstraOnRandomGrids) {
   }
 }
 
+// A grid of one cost: `cost` where RandomGrid(seed, spec with max_cost 1)
+// is open.
+Grid UniformGrid(uint64_t seed, int width, int height, double blocked,
+                 uint8_t cost) {
+  const Grid unit = testing::RandomGrid(seed, {width, height, blocked, 1});
+  std::vector<uint8_t> costs;
+  for (int32_t y = 0; y < height; ++y) {
+    for (int32_t x = 0; x < width; ++x) {
+      costs.push_back(unit.passable({x, y}) ? cost : kBlocked);
+    }
+  }
+  return *Grid::Create(width, height, std::move(costs));
+}
+
+// Jump point search against the Dijkstra oracle on grids of one cost, with
+// and without bounds and corridors (the oracle runs on the grid with every
+// cell outside the corridor blocked).
+TEST(GridAStarTest, JumpPointsMatchDijkstra) {
+  int corridors = 0, found = 0;
+  for (uint64_t seed = 0; seed < 1500; ++seed) {
+    std::mt19937_64 rng(seed * 31 + 7);
+    const int width = 1 + static_cast<int>(rng() % 60);
+    const int height = 1 + static_cast<int>(rng() % 60);
+    const double blocked = static_cast<double>(rng() % 46) / 100.0;
+    const uint8_t cost = (seed % 3 == 0) ? 4 : 1;
+    const Grid grid = UniformGrid(seed, width, height, blocked, cost);
+    if (grid.passable_count() == 0) continue;
+    GridAStar astar(grid);
+    for (int q = 0; q < 4; ++q) {
+      AStarOptions options;
+      options.jump_points = true;
+      options.prefer_straight = q % 2 == 1;  // ignored by jump points
+      Rect bounds = grid.bounds();
+      if (q >= 2) {
+        const int32_t x0 = static_cast<int32_t>(rng() % width);
+        const int32_t y0 = static_cast<int32_t>(rng() % height);
+        bounds = {x0, y0, x0 + 1 + static_cast<int32_t>(rng() % (width - x0)),
+                  y0 + 1 + static_cast<int32_t>(rng() % (height - y0))};
+        options.bounds = bounds;
+      }
+      RowSpans corridor;
+      std::vector<Grid::CellCost> outside;
+      if (q == 3) {
+        corridor.y0 = bounds.y0;
+        int32_t lo = bounds.x0 + static_cast<int32_t>(rng() % bounds.width());
+        for (int32_t y = bounds.y0; y < bounds.y1; ++y) {
+          lo = std::clamp(lo + static_cast<int32_t>(rng() % 5) - 2, bounds.x0,
+                          bounds.x1 - 1);
+          corridor.lo.push_back(lo);
+          corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 9));
+        }
+        options.corridor = &corridor;
+        ++corridors;
+      }
+      std::vector<Point> inside;
+      for (int32_t y = 0; y < height; ++y) {
+        for (int32_t x = 0; x < width; ++x) {
+          const bool in =
+              bounds.Contains({x, y}) && (q != 3 || corridor.Contains({x, y}));
+          if (!in) {
+            outside.push_back({grid.Index({x, y}), kBlocked});
+          } else if (grid.passable({x, y})) {
+            inside.push_back({x, y});
+          }
+        }
+      }
+      if (inside.empty()) continue;
+      const Point s = inside[rng() % inside.size()];
+      const Point g = inside[rng() % inside.size()];
+      const std::string context =
+          Context(seed, grid, s, g) + " query " + std::to_string(q);
+      const Grid masked = grid.WithCosts(outside);
+      const std::vector<double> dist =
+          OracleDistances(masked, s, true, masked.bounds());
+      const double expected = dist[grid.Index(g).value()];
+      RunLengthPath path;
+      absl::StatusOr<SearchOutcome> outcome =
+          astar.FindPath(s, g, options, &path);
+      ASSERT_TRUE(outcome.ok()) << context << outcome.status();
+      if (std::isinf(expected)) {
+        ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+        continue;
+      }
+      ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
+      ASSERT_NEAR(path.cost(), expected, 1e-9 * std::max(1.0, expected))
+          << context;
+      absl::StatusOr<PathWalk> walk =
+          WalkPath(masked, path, Connectivity::kEight);
+      ASSERT_TRUE(walk.ok()) << context << walk.status();
+      ASSERT_EQ(walk->end, g) << context;
+      ASSERT_NEAR(walk->cost, path.cost(), 1e-9 * std::max(1.0, expected))
+          << context;
+      ++found;
+    }
+  }
+  EXPECT_GT(found, 3000);
+  EXPECT_GT(corridors, 1000);
+}
+
+// Jump points run only where they are exact: on a weighted grid, 4-connected
+// or with a weight the search is A*'s own (same path, same expansions); on
+// an open grid of one cost they expand far fewer nodes than A*.
+TEST(GridAStarTest, JumpPointsOnlyWhereExact) {
+  const Grid weighted = testing::RandomGrid(77, {40, 40, 0.2, 5});
+  std::mt19937_64 rng(77);
+  GridAStar astar(weighted);
+  for (int q = 0; q < 20; ++q) {
+    const Point s = testing::RandomPassable(weighted, rng);
+    const Point g = testing::RandomPassable(weighted, rng);
+    AStarOptions options;
+    options.connectivity = q % 2 ? Connectivity::kFour : Connectivity::kEight;
+    RunLengthPath plain, jumps;
+    ASSERT_TRUE(astar.FindPath(s, g, options, &plain).ok());
+    const int64_t plain_expanded = astar.stats().expanded;
+    options.jump_points = true;
+    ASSERT_TRUE(astar.FindPath(s, g, options, &jumps).ok());
+    EXPECT_EQ(astar.stats().expanded, plain_expanded);
+    EXPECT_EQ(RunsToString(plain.runs()), RunsToString(jumps.runs()));
+  }
+  const Grid open = UniformGrid(5, 64, 64, 0.0, 1);
+  GridAStar open_astar(open);
+  RunLengthPath plain, jumps;
+  AStarOptions options;
+  ASSERT_TRUE(open_astar.FindPath({2, 60}, {61, 3}, options, &plain).ok());
+  const int64_t plain_expanded = open_astar.stats().expanded;
+  options.jump_points = true;
+  ASSERT_TRUE(open_astar.FindPath({2, 60}, {61, 3}, options, &jumps).ok());
+  EXPECT_DOUBLE_EQ(jumps.cost(), plain.cost());
+  EXPECT_LT(open_astar.stats().expanded * 10, plain_expanded);
+}
+
 TEST(GridAStarTest, PreferStraightKeepsCostAndSavesRuns) {
   // Open 8-connected grids have many equally short paths; tie-breaking
   // towards straight moves must keep the cost and use fewer runs.

@@ -68,6 +68,16 @@ struct AStarOptions {
   // leaves it whenever that way in is exactly as short (fewer turns, same
   // cost).
   bool prefer_straight = false;
+  // Search by jump points (Harabor & Grastien's JPS, with their rules for
+  // moves that may not cut corners) where that is exact: 8-connected,
+  // weight 1, and every passable cell of the grid costing the same. The
+  // same optimal cost as A*, after far fewer expansions in open areas (an
+  // expansion is then a jump point; the cells a jump scans are not
+  // counted). With prefer_straight, the path's runs are then reordered
+  // where that is legal (same steps, same cost, fewer turns); the path may
+  // be another of the equally short ones than A*'s.
+  // Elsewhere (weighted grids, 4-connected, weight > 1) plain A* runs.
+  bool jump_points = false;
 };
 
 class GridAStar {
@@ -99,6 +109,14 @@ class GridAStar {
   template <typename Cost>
   SearchOutcome SearchWith(Point start, Point goal, const AStarOptions& options,
                            const Rect& bounds, RunLengthPath* path);
+  // Jump point search (jump_points.cc), for grids of one cost.
+  template <typename Cost>
+  SearchOutcome SearchJumps(Point start, Point goal,
+                            const AStarOptions& options, const Rect& bounds,
+                            RunLengthPath* path);
+  // Walks the jump points' straight segments back from the goal.
+  template <typename Cost>
+  void ExtractJumpPath(Point start, Point goal, RunLengthPath* path);
   template <typename Cost>
   void ExtractPath(Point start, Point goal, const AStarOptions& options,
                    const Rect& bounds, RunLengthPath* path);
@@ -126,6 +144,7 @@ class GridAStar {
   Point origin_{0, 0};      // grid cell of its table's node (0, 0)
   OpenList open_;
   std::vector<Direction> reversed_steps_;
+  std::vector<Run> jump_runs_;  // a jump point path being straightened
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;
 };

@@ -1,0 +1,254 @@
+// Jump point search inside GridAStar (AStarOptions::jump_points).
+//
+// Harabor & Grastien's JPS with the rules for moves that may not cut
+// corners (a diagonal step needs both orthogonal cells open, moves.h), on a
+// grid whose passable cells all cost the same. From a jump point, rays run
+// in the directions the pruning rules keep:
+//   - the start: all eight;
+//   - reached diagonally (dx, dy): (dx, dy), (dx, 0) and (0, dy);
+//   - reached straight, say east: east, plus north and north-east when the
+//     cell north of it is open but the one north of the cell behind it is
+//     not (a wall ends there: nothing else reaches the far side as cheaply),
+//     and likewise south.
+// A straight ray stops at the goal or at such a cell; a diagonal ray stops
+// at the goal or at a cell from which one of its two straight rays would
+// stop. Cells outside the bounds or the corridor count as blocked. Every
+// jump point is an A* node (g, parent direction) in GridAStar's node table;
+// the path is the straight segments between them.
+#include <algorithm>
+#include <cstdlib>
+#include <type_traits>
+
+#include "open_cells.h"
+#include "path_costs.h"
+#include "zonepath/search/grid_astar.h"
+#include "zonepath/search/run_straightener.h"
+#include "zonepath/search/search_common.h"
+
+namespace zonepath {
+namespace {
+
+using search_internal::DoubleCost;
+using search_internal::OpenCells;
+using search_internal::PairCost;
+
+// A straight step from the cell behind (x - dx, y - dy) to (x, y) makes
+// (x, y) a jump point: a wall beside the ray ends there.
+bool ForcedStraight(const OpenCells& open, int32_t x, int32_t y, int dx,
+                    int dy) {
+  if (dx != 0) {
+    return (open(x, y - 1) && !open(x - dx, y - 1)) ||
+           (open(x, y + 1) && !open(x - dx, y + 1));
+  }
+  return (open(x - 1, y) && !open(x - 1, y - dy)) ||
+         (open(x + 1, y) && !open(x + 1, y - dy));
+}
+
+// Runs a straight ray from p (exclusive); true with *steps when it stops at
+// a jump point, false when it runs into a blocked cell.
+bool JumpStraight(const OpenCells& open, Point p, int dx, int dy, Point goal,
+                  uint32_t* steps) {
+  int32_t x = p.x, y = p.y;
+  uint32_t n = 0;
+  while (true) {
+    x += dx;
+    y += dy;
+    if (!open(x, y)) return false;
+    ++n;
+    if ((x == goal.x && y == goal.y) || ForcedStraight(open, x, y, dx, dy)) {
+      *steps = n;
+      return true;
+    }
+  }
+}
+
+// Runs a diagonal ray from p (exclusive), likewise.
+bool JumpDiagonal(const OpenCells& open, Point p, int dx, int dy, Point goal,
+                  uint32_t* steps) {
+  int32_t x = p.x, y = p.y;
+  uint32_t n = 0, unused;
+  while (true) {
+    if (!(open(x + dx, y) && open(x, y + dy) && open(x + dx, y + dy))) {
+      return false;
+    }
+    x += dx;
+    y += dy;
+    ++n;
+    if ((x == goal.x && y == goal.y) ||
+        JumpStraight(open, {x, y}, dx, 0, goal, &unused) ||
+        JumpStraight(open, {x, y}, 0, dy, goal, &unused)) {
+      *steps = n;
+      return true;
+    }
+  }
+}
+
+// The directions (a bit per Direction) the rays from p leave in, p reached
+// by a step in direction `in` (-1: p is the start).
+uint32_t RayDirections(const OpenCells& open, Point p, int in) {
+  if (in < 0) return 0xFF;
+  const Direction d = static_cast<Direction>(in);
+  if (IsDiagonal(d)) {
+    return 1u << in | 1u << ((in + 7) & 7) | 1u << ((in + 1) & 7);
+  }
+  uint32_t rays = 1u << in;
+  const int dx = Dx(d), dy = Dy(d);
+  // The two sides of the ray: left (in - 2) and right (in + 2) of it.
+  for (const int side : {(in + 6) & 7, (in + 2) & 7}) {
+    const int sx = kDirectionDx[side], sy = kDirectionDy[side];
+    if (open(p.x + sx, p.y + sy) && !open(p.x + sx - dx, p.y + sy - dy)) {
+      // The side itself, and the diagonal between it and the ray.
+      rays |= 1u << side |
+              1u << (side == ((in + 6) & 7) ? (in + 7) & 7 : (in + 1) & 7);
+    }
+  }
+  return rays;
+}
+
+}  // namespace
+
+template <typename Cost>
+SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
+                                     const AStarOptions& options,
+                                     const Rect& bounds, RunLengthPath* path) {
+  const Grid& grid = *grid_;
+  const OpenCells open(grid, bounds, options.corridor);
+  const uint32_t cost_sum = 2u * grid.min_cost();  // every step's a + b
+  const double min_cost = grid.min_cost();
+  auto f_of = [&](uint64_t g, Point q) {
+    if constexpr (std::is_same_v<Cost, PairCost>) {
+      // g + h as a pair, so that equal f are equal bit for bit.
+      const uint64_t dx = static_cast<uint64_t>(std::abs(q.x - goal.x));
+      const uint64_t dy = static_cast<uint64_t>(std::abs(q.y - goal.y));
+      const uint64_t lo = std::min(dx, dy);
+      return PairCost::Value((g & 0xFFFFFFFFu) + cost_sum * (dx + dy - 2 * lo),
+                             (g >> 32) + cost_sum * lo);
+    }
+    return Cost::Value(g) +
+           HeuristicCost(q, goal, Connectivity::kEight, min_cost);
+  };
+
+  NodeTable& nodes = Active();
+  nodes.NewSearch(Cost::kUnreached);
+  open_.Clear();
+  const NodeId start_id = IdOf(start);
+  const NodeId goal_id = IdOf(goal);
+  {
+    SearchNode& s = nodes.Touch(start_id);
+    s.g = 0;
+    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes);
+    ++stats_.heap_pushes;
+  }
+  while (!open_.empty()) {
+    const OpenList::Entry top = open_.Pop(nodes);
+    ++stats_.heap_pops;
+    SearchNode& node = nodes.Node(top.id);
+    node.heap_index = SearchNode::kClosed;
+    ++stats_.expanded;
+    const Point p = PointOfId(top.id);
+    if (trace_ != nullptr) trace_->push_back(p);
+    if (top.id == goal_id) {
+      ExtractJumpPath<Cost>(start, goal, path);
+      if (options.prefer_straight) {
+        // The path's cells are open, so Walkable holds for it as it is.
+        jump_runs_.assign(path->runs().begin(), path->runs().end());
+        StraightenRuns(grid, bounds, options.corridor, start, &jump_runs_);
+        path->Reset(start);
+        for (const Run& run : jump_runs_)
+          path->Append(run.direction, run.count);
+        double cost = 0;
+        Point at = start;
+        for (const Run& run : jump_runs_) {
+          for (uint32_t i = 0; i < run.count; ++i) {
+            cost += StepCost(grid, at, run.direction);
+            at = Step(at, run.direction);
+          }
+        }
+        path->set_cost(cost);
+      }
+      return SearchOutcome::kFound;
+    }
+    if (options.max_expansions > 0 &&
+        stats_.expanded >= options.max_expansions) {
+      return SearchOutcome::kLimitReached;
+    }
+    const uint64_t p_g = node.g;
+    const uint32_t rays =
+        RayDirections(open, p, top.id == start_id ? -1 : node.parent());
+    for (int d = 0; d < kDirectionCount; ++d) {
+      if (!(rays >> d & 1)) continue;
+      const int dx = kDirectionDx[d], dy = kDirectionDy[d];
+      uint32_t steps = 0;
+      const bool found = (d & 1) != 0
+                             ? JumpDiagonal(open, p, dx, dy, goal, &steps)
+                             : JumpStraight(open, p, dx, dy, goal, &steps);
+      if (!found) continue;
+      const Point q{p.x + dx * static_cast<int32_t>(steps),
+                    p.y + dy * static_cast<int32_t>(steps)};
+      const uint64_t g = Cost::AddSteps(p_g, d, cost_sum, steps);
+      const NodeId q_id = IdOf(q);
+      SearchNode& next = nodes.Touch(q_id);
+      if (next.closed()) continue;
+      const double g_value = Cost::Value(g);
+      if (g_value >= Cost::Value(next.g)) continue;
+      next.g = g;
+      next.set_parent(d);
+      ++stats_.generated;
+      const OpenList::Entry entry{f_of(g, q), g_value, q_id};
+      if (next.heap_index < SearchNode::kUnqueued) {
+        open_.Decrease(next.heap_index, entry, nodes);
+        ++stats_.heap_decreases;
+      } else {
+        open_.Push(entry, nodes);
+        ++stats_.heap_pushes;
+      }
+    }
+  }
+  return SearchOutcome::kUnreachable;
+}
+
+template <typename Cost>
+void GridAStar::ExtractJumpPath(Point start, Point goal, RunLengthPath* path) {
+  // From each jump point q, walk back along its parent direction to the
+  // expanded cell r whose cost plus the steps walked is q's: the jump
+  // point q was reached from, or one on the same segment exactly as far
+  // from the start. (The first expanded cell on the way is not enough: a
+  // jump point may have been expanded with more than its least cost, its
+  // best way being a ray that passes it.)
+  const uint32_t cost_sum = 2u * grid_->min_cost();
+  reversed_steps_.clear();
+  Point q = goal;
+  while (!(q == start)) {
+    const SearchNode& n = Active().Node(IdOf(q));
+    const int d = n.parent();
+    const Direction back = Opposite(static_cast<Direction>(d));
+    uint32_t steps = 0;
+    while (true) {
+      reversed_steps_.push_back(static_cast<Direction>(d));
+      ++steps;
+      q = Step(q, back);
+      if (!Expanded(q)) continue;
+      const SearchNode* r = FindNode(q);
+      if (Cost::Equal(Cost::AddSteps(r->g, d, cost_sum, steps), n.g)) break;
+    }
+  }
+  double cost = 0;
+  Point p = start;
+  for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
+    path->Append(*it);
+    cost += StepCost(*grid_, p, *it);
+    p = Step(p, *it);
+  }
+  path->set_cost(cost);
+}
+
+template SearchOutcome GridAStar::SearchJumps<PairCost>(Point, Point,
+                                                        const AStarOptions&,
+                                                        const Rect&,
+                                                        RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<DoubleCost>(Point, Point,
+                                                          const AStarOptions&,
+                                                          const Rect&,
+                                                          RunLengthPath*);
+
+}  // namespace zonepath
