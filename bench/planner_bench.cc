@@ -1,6 +1,7 @@
 // Hierarchical planner vs exact A* on the longest quarter of each 1024-wide
 // (or larger) shared MovingAI map, measured in the same run:
 //   Planner/<map>/astar         exact grid A*, full query
+//   Planner/<map>/jps           exact jump point search (AStarOptions)
 //   Planner/<map>/hpa           connect + abstract search + full refinement
 //   Planner/<map>/hpa_cached    the same on a world with cached paths
 //   Planner/<map>/hpa_smooth    with smoothing
@@ -37,6 +38,7 @@ struct PlannerWorkload {
 
 enum class Mode {
   kAStar,
+  kJps,
   kHpa,
   kHpaCached,
   kHpaSmooth,
@@ -58,8 +60,12 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
   int64_t n = 0;
   for (auto _ : state) {
     const Query& q = work->queries[i++ % work->queries.size()];
-    if (mode == Mode::kAStar) {
-      if (!BenchOk(state, astar.FindPath(q.start, q.goal, {}, &path))) return;
+    if (mode == Mode::kAStar || mode == Mode::kJps) {
+      AStarOptions options;
+      options.jump_points = mode == Mode::kJps;
+      if (!BenchOk(state, astar.FindPath(q.start, q.goal, options, &path))) {
+        return;
+      }
       expanded += astar.stats().expanded;
     } else if (mode == Mode::kHpaFirst32 || mode == Mode::kHpaSmoothFirst32) {
       path.Reset(q.start);
@@ -117,6 +123,7 @@ void Register() {
         "Planner/" + std::filesystem::path(name).filename().string();
     for (auto [suffix, mode] : std::vector<std::pair<const char*, Mode>>{
              {"astar", Mode::kAStar},
+             {"jps", Mode::kJps},
              {"hpa", Mode::kHpa},
              {"hpa_cached", Mode::kHpaCached},
              {"hpa_smooth", Mode::kHpaSmooth},

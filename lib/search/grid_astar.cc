@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
 #include "path_costs.h"
+#include "search_steps.h"
 #include "zonepath/search/search_common.h"
 
 namespace zonepath {
@@ -180,26 +181,13 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
            h_scale * HeuristicCost(q, goal, options.connectivity, min_cost);
   };
 
-  NodeTable& nodes = Active();
-  nodes.NewSearch(Cost::kUnreached);
-  open_.Clear();
-  const NodeId start_id = IdOf(start);
+  NodeTable& nodes = BeginSearch<Cost>(start, f_of);
   const NodeId goal_id = IdOf(goal);
-  {
-    SearchNode& s = nodes.Touch(start_id);
-    s.g = 0;  // a zero cost in both representations
-    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes);
-    ++stats_.heap_pushes;
-  }
   while (!open_.empty()) {
-    const OpenList::Entry top = open_.Pop(nodes);
-    ++stats_.heap_pops;
-    SearchNode& node = nodes.Node(top.id);
-    node.heap_index = SearchNode::kClosed;
-    ++stats_.expanded;
-    const Point p = PointOfId(top.id);
-    if (trace_ != nullptr) trace_->push_back(p);
-    if (top.id == goal_id) {
+    NodeId id;
+    SearchNode& node = CloseBest(nodes, &id);
+    const Point p = PointOfId(id);
+    if (id == goal_id) {
       ExtractPath<Cost>(start, goal, options, bounds, path);
       return SearchOutcome::kFound;
     }
@@ -213,9 +201,9 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
     const uint32_t open = ReadNeighbours(grid, p, bounds, options.corridor,
                                          options.connectivity, cost);
     // Neighbours inside p's tile are addressed from p's node directly.
-    const NodeId local_x = top.id & (NodeTable::kTileSide - 1);
+    const NodeId local_x = id & (NodeTable::kTileSide - 1);
     const NodeId local_y =
-        (top.id >> NodeTable::kTileShift) & (NodeTable::kTileSide - 1);
+        (id >> NodeTable::kTileShift) & (NodeTable::kTileSide - 1);
     const bool inside_tile = local_x - 1 < NodeId{NodeTable::kTileSide - 2} &&
                              local_y - 1 < NodeId{NodeTable::kTileSide - 2};
     for (int d = 0; d < kDirectionCount; ++d) {
@@ -225,7 +213,7 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
       NodeId q_id;
       SearchNode* next_ptr;
       if (inside_tile) {
-        q_id = top.id + static_cast<NodeId>(kTileOffset[d]);
+        q_id = id + static_cast<NodeId>(kTileOffset[d]);
         next_ptr = &node + kTileOffset[d];
         if (!nodes.Fresh(*next_ptr)) nodes.Init(*next_ptr);
       } else {
@@ -236,19 +224,7 @@ SearchOutcome GridAStar::SearchWith(Point start, Point goal,
       // With a consistent heuristic (weight 1) an expanded node's g is
       // final; weighted A* may reopen it.
       if (next.closed() && !reopen) continue;
-      const double g_value = Cost::Value(g);
-      if (g_value >= Cost::Value(next.g)) continue;
-      next.g = g;
-      next.set_parent(d);
-      ++stats_.generated;
-      const OpenList::Entry entry{f_of(g, q), g_value, q_id};
-      if (next.heap_index < SearchNode::kUnqueued) {
-        open_.Decrease(next.heap_index, entry, nodes);
-        ++stats_.heap_decreases;
-      } else {  // new, or closed and reopened (weighted A*)
-        open_.Push(entry, nodes);
-        ++stats_.heap_pushes;
-      }
+      Improve<Cost>(nodes, next, q_id, q, g, d, f_of);
     }
   }
   return SearchOutcome::kUnreachable;

@@ -21,6 +21,7 @@
 
 #include "open_cells.h"
 #include "path_costs.h"
+#include "search_steps.h"
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/run_straightener.h"
 #include "zonepath/search/search_common.h"
@@ -32,33 +33,29 @@ using search_internal::DoubleCost;
 using search_internal::OpenCells;
 using search_internal::PairCost;
 
-// A straight step from the cell behind (x - dx, y - dy) to (x, y) makes
-// (x, y) a jump point: a wall beside the ray ends there.
-bool ForcedStraight(const OpenCells& open, int32_t x, int32_t y, int dx,
-                    int dy) {
-  if (dx != 0) {
-    return (open(x, y - 1) && !open(x - dx, y - 1)) ||
-           (open(x, y + 1) && !open(x - dx, y + 1));
-  }
-  return (open(x - 1, y) && !open(x - 1, y - dy)) ||
-         (open(x + 1, y) && !open(x + 1, y - dy));
-}
-
 // Runs a straight ray from p (exclusive); true with *steps when it stops at
-// a jump point, false when it runs into a blocked cell.
+// a jump point (the goal, or a cell beside which a wall ends: a side cell
+// open where the one behind it was not), false when it runs into a blocked
+// cell. Each side cell read is the next step's cell behind.
 bool JumpStraight(const OpenCells& open, Point p, int dx, int dy, Point goal,
                   uint32_t* steps) {
+  // The two sides: (dy, dx) and (-dy, -dx) turn the ray a quarter.
+  const int ax = dy, ay = dx;
   int32_t x = p.x, y = p.y;
+  bool side_a = open(x + ax, y + ay), side_b = open(x - ax, y - ay);
   uint32_t n = 0;
   while (true) {
     x += dx;
     y += dy;
     if (!open(x, y)) return false;
     ++n;
-    if ((x == goal.x && y == goal.y) || ForcedStraight(open, x, y, dx, dy)) {
+    const bool a = open(x + ax, y + ay), b = open(x - ax, y - ay);
+    if ((x == goal.x && y == goal.y) || (a && !side_a) || (b && !side_b)) {
       *steps = n;
       return true;
     }
+    side_a = a;
+    side_b = b;
   }
 }
 
@@ -128,26 +125,14 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
            HeuristicCost(q, goal, Connectivity::kEight, min_cost);
   };
 
-  NodeTable& nodes = Active();
-  nodes.NewSearch(Cost::kUnreached);
-  open_.Clear();
+  NodeTable& nodes = BeginSearch<Cost>(start, f_of);
   const NodeId start_id = IdOf(start);
   const NodeId goal_id = IdOf(goal);
-  {
-    SearchNode& s = nodes.Touch(start_id);
-    s.g = 0;
-    open_.Push({f_of(s.g, start), 0.0, start_id}, nodes);
-    ++stats_.heap_pushes;
-  }
   while (!open_.empty()) {
-    const OpenList::Entry top = open_.Pop(nodes);
-    ++stats_.heap_pops;
-    SearchNode& node = nodes.Node(top.id);
-    node.heap_index = SearchNode::kClosed;
-    ++stats_.expanded;
-    const Point p = PointOfId(top.id);
-    if (trace_ != nullptr) trace_->push_back(p);
-    if (top.id == goal_id) {
+    NodeId id;
+    SearchNode& node = CloseBest(nodes, &id);
+    const Point p = PointOfId(id);
+    if (id == goal_id) {
       ExtractJumpPath<Cost>(start, goal, path);
       if (options.prefer_straight) {
         // The path's cells are open, so Walkable holds for it as it is.
@@ -174,7 +159,7 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
     }
     const uint64_t p_g = node.g;
     const uint32_t rays =
-        RayDirections(open, p, top.id == start_id ? -1 : node.parent());
+        RayDirections(open, p, id == start_id ? -1 : node.parent());
     for (int d = 0; d < kDirectionCount; ++d) {
       if (!(rays >> d & 1)) continue;
       const int dx = kDirectionDx[d], dy = kDirectionDy[d];
@@ -189,19 +174,7 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
       const NodeId q_id = IdOf(q);
       SearchNode& next = nodes.Touch(q_id);
       if (next.closed()) continue;
-      const double g_value = Cost::Value(g);
-      if (g_value >= Cost::Value(next.g)) continue;
-      next.g = g;
-      next.set_parent(d);
-      ++stats_.generated;
-      const OpenList::Entry entry{f_of(g, q), g_value, q_id};
-      if (next.heap_index < SearchNode::kUnqueued) {
-        open_.Decrease(next.heap_index, entry, nodes);
-        ++stats_.heap_decreases;
-      } else {
-        open_.Push(entry, nodes);
-        ++stats_.heap_pushes;
-      }
+      Improve<Cost>(nodes, next, q_id, q, g, d, f_of);
     }
   }
   return SearchOutcome::kUnreachable;

@@ -48,6 +48,24 @@ expect_grep '"solved":2' "$tmp/out" "both problems solved"
 expect_grep $'^1\tok\t0.000000000\t$' "$tmp/paths.txt" "start == goal line"
 expect_exit 0 "check-paths" "$zp" check-paths "$tmp/rooms.map" \
   "$tmp/rooms.scen" "$tmp/paths.txt"
+# Jump point search: the same costs as A*, paths check-paths accepts; a
+# weighted map is refused.
+expect_exit 0 "scen jps" "$zp" scen "$tmp/rooms.map" "$tmp/rooms.scen" \
+  --algo jps --paths "$tmp/jps.txt"
+expect_exit 0 "check-paths jps" "$zp" check-paths "$tmp/rooms.map" \
+  "$tmp/rooms.scen" "$tmp/jps.txt"
+[ "$(cut -f1-3 "$tmp/jps.txt")" = "$(cut -f1-3 "$tmp/paths.txt")" ] ||
+  fail "jps costs equal A*'s"
+printf '...\n.2.\n...\n' >"$tmp/weighted_rows"
+{
+  printf 'type octile\nheight 3\nwidth 3\nmap\n'
+  cat "$tmp/weighted_rows"
+} >"$tmp/weighted.map"
+printf 'version 1\n0\tweighted.map\t3\t3\t0\t0\t2\t2\t0\n' \
+  >"$tmp/weighted.scen"
+expect_exit 1 "jps refuses a weighted map" "$zp" scen "$tmp/weighted.map" \
+  "$tmp/weighted.scen" --algo jps
+expect_grep "cost the same" "$tmp/err" "jps names the reason"
 # A tampered path must be caught.
 sed -i '1s/\t[A-Z]*[0-9]*/\tS1/3' "$tmp/paths.txt"
 expect_exit 1 "check-paths catches a bad path" "$zp" check-paths \

@@ -63,6 +63,37 @@ std::string Context(uint64_t seed, const Grid& grid, Point s, Point g) {
          " goal " + PointString(g) + "\nmap:\n" + GridToText(grid);
 }
 
+// Checks one answer against the Dijkstra oracle on `masked`, the grid with
+// every cell the options leave out (outside a corridor) blocked: outcome,
+// optimal cost, a legal walk on `masked` to the goal at the reported cost.
+// Returns true when a path came back.
+bool CheckAgainstMaskedOracle(const Grid& grid, const Grid& masked,
+                              GridAStar& astar, Point s, Point g,
+                              const AStarOptions& options,
+                              const std::string& context) {
+  const std::vector<double> dist =
+      OracleDistances(masked, s, true, masked.bounds());
+  const double expected = dist[grid.Index(g).value()];
+  RunLengthPath path;
+  absl::StatusOr<SearchOutcome> outcome = astar.FindPath(s, g, options, &path);
+  EXPECT_TRUE(outcome.ok()) << context << outcome.status();
+  if (!outcome.ok()) return false;
+  if (std::isinf(expected)) {
+    EXPECT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+    return false;
+  }
+  EXPECT_EQ(*outcome, SearchOutcome::kFound) << context;
+  if (*outcome != SearchOutcome::kFound) return false;
+  const double tolerance = 1e-9 * std::max(1.0, expected);
+  EXPECT_NEAR(path.cost(), expected, tolerance) << context;
+  absl::StatusOr<PathWalk> walk = WalkPath(masked, path, Connectivity::kEight);
+  EXPECT_TRUE(walk.ok()) << context << walk.status();
+  if (!walk.ok()) return false;
+  EXPECT_EQ(walk->end, g) << context;
+  EXPECT_NEAR(walk->cost, path.cost(), tolerance) << context;
+  return true;
+}
+
 TEST(GridAStarTest, MatchesDijkstraOnRandomGrids) {
   for (uint64_t seed = 0; seed < 400; ++seed) {
     const Grid grid = testing::RandomGrid(seed, testing::SpecForSeed(seed));
@@ -153,26 +184,11 @@ TEST(GridAStarTest, JumpPointsMatchDijkstra) {
       const std::string context =
           Context(seed, grid, s, g) + " query " + std::to_string(q);
       const Grid masked = grid.WithCosts(outside);
-      const std::vector<double> dist =
-          OracleDistances(masked, s, true, masked.bounds());
-      const double expected = dist[grid.Index(g).value()];
-      RunLengthPath path;
-      absl::StatusOr<SearchOutcome> outcome =
-          astar.FindPath(s, g, options, &path);
-      ASSERT_TRUE(outcome.ok()) << context << outcome.status();
-      if (std::isinf(expected)) {
-        ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+      if (!CheckAgainstMaskedOracle(grid, masked, astar, s, g, options,
+                                    context)) {
+        ASSERT_FALSE(HasFailure()) << context;
         continue;
       }
-      ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
-      ASSERT_NEAR(path.cost(), expected, 1e-9 * std::max(1.0, expected))
-          << context;
-      absl::StatusOr<PathWalk> walk =
-          WalkPath(masked, path, Connectivity::kEight);
-      ASSERT_TRUE(walk.ok()) << context << walk.status();
-      ASSERT_EQ(walk->end, g) << context;
-      ASSERT_NEAR(walk->cost, path.cost(), 1e-9 * std::max(1.0, expected))
-          << context;
       ++found;
     }
   }
@@ -328,27 +344,14 @@ TEST(GridAStarTest, CorridorSearchMatchesMaskedGrid) {
     const Point s = inside[rng() % inside.size()];
     const Point g = inside[rng() % inside.size()];
     const std::string context = Context(seed, grid, s, g);
-    const std::vector<double> dist =
-        OracleDistances(masked, s, true, masked.bounds());
-    const double expected = dist[grid.Index(g).value()];
     AStarOptions options;
     options.corridor = &corridor;
     GridAStar astar(grid);
-    RunLengthPath path;
-    absl::StatusOr<SearchOutcome> outcome =
-        astar.FindPath(s, g, options, &path);
-    ASSERT_TRUE(outcome.ok()) << context << outcome.status();
-    if (std::isinf(expected)) {
-      ASSERT_EQ(*outcome, SearchOutcome::kUnreachable) << context;
+    if (!CheckAgainstMaskedOracle(grid, masked, astar, s, g, options,
+                                  context)) {
+      ASSERT_FALSE(HasFailure()) << context;
       continue;
     }
-    ASSERT_EQ(*outcome, SearchOutcome::kFound) << context;
-    ASSERT_NEAR(path.cost(), expected, 1e-9 * std::max(1.0, expected))
-        << context;
-    absl::StatusOr<PathWalk> walk =
-        WalkPath(masked, path, Connectivity::kEight);
-    ASSERT_TRUE(walk.ok()) << context << walk.status();
-    ASSERT_EQ(walk->end, g) << context;
     ++checked;
   }
   EXPECT_GT(checked, 100);

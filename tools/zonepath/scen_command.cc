@@ -35,7 +35,9 @@
 #include "zonepath/world/world_file.h"
 
 ABSL_FLAG(std::string, algo, "astar",
-          "planner: astar (exact grid A*) or hpa (hierarchical)");
+          "planner: astar (exact grid A*), jps (exact jump point search: "
+          "8-connected grids whose passable cells all cost the same) or hpa "
+          "(hierarchical)");
 ABSL_FLAG(double, weight, 1.0,
           "astar: heuristic weight w >= 1 (costs at most w x optimal)");
 ABSL_FLAG(std::string, world, "",
@@ -302,9 +304,9 @@ absl::Status RunScen(const std::string& map_path,
   RETURN_IF_ERROR(CheckScenarioFitsGrid(scenario, grid));
   ASSIGN_OR_RETURN(Connectivity connectivity, ConnectivityFromFlags());
   const std::string algo = absl::GetFlag(FLAGS_algo);
-  if (algo != "astar" && algo != "hpa") {
+  if (algo != "astar" && algo != "jps" && algo != "hpa") {
     return absl::InvalidArgumentError(absl::StrCat(
-        "--algo: unknown planner '", algo, "' (known: astar, hpa)"));
+        "--algo: unknown planner '", algo, "' (known: astar, jps, hpa)"));
   }
   if (algo != "hpa" && !absl::GetFlag(FLAGS_world).empty()) {
     return absl::OutOfRangeError("--world applies only with --algo hpa");
@@ -315,6 +317,15 @@ absl::Status RunScen(const std::string& map_path,
   if (!(options.weight >= 1) || !std::isfinite(options.weight)) {
     return absl::OutOfRangeError(
         absl::StrCat("--weight must be a number >= 1, got ", options.weight));
+  }
+  if (algo == "jps") {
+    if (connectivity != Connectivity::kEight || options.weight != 1 ||
+        grid.CellsOfCost(grid.min_cost()) != grid.passable_count()) {
+      return absl::InvalidArgumentError(
+          "--algo jps needs 8-connected moves, --weight 1 and a map whose "
+          "passable cells all cost the same (use astar)");
+    }
+    options.jump_points = true;
   }
   ASSIGN_OR_RETURN(const int threads, ThreadsFromFlag(1, false));
   std::unique_ptr<World> world;
@@ -467,7 +478,7 @@ const Command kScenCommand = {
     "scen",
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
-    "usage: zonepath scen MAP SCEN [--algo astar|hpa] [--weight W] "
+    "usage: zonepath scen MAP SCEN [--algo astar|jps|hpa] [--weight W] "
     "[--world WORLD] [--smooth] [--fewer-turns] [--abstract-weight W] "
     "[--threads T] [--paths FILE] "
     "[--json] [--agents FILE --agent CLASS]\n"

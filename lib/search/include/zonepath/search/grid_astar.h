@@ -109,6 +109,16 @@ class GridAStar {
   template <typename Cost>
   SearchOutcome SearchWith(Point start, Point goal, const AStarOptions& options,
                            const Rect& bounds, RunLengthPath* path);
+  // The steps the A* and jump point loops share (search_steps.h): start a
+  // search at `start`, close the open list's best node, and record a
+  // shorter cost g at `next` (reached by a step in direction d) and queue
+  // it with key f_of(g, q).
+  template <typename Cost, typename FOf>
+  NodeTable& BeginSearch(Point start, const FOf& f_of);
+  SearchNode& CloseBest(NodeTable& nodes, NodeId* id);
+  template <typename Cost, typename FOf>
+  void Improve(NodeTable& nodes, SearchNode& next, NodeId id, Point q,
+               uint64_t g, int d, const FOf& f_of);
   // Jump point search (jump_points.cc), for grids of one cost.
   template <typename Cost>
   SearchOutcome SearchJumps(Point start, Point goal,
