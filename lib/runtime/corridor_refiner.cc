@@ -31,8 +31,7 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                                  uint32_t max_nodes)
     : graph_(graph),
       astar_(astar),
-      one_cost_(graph.grid().CellsOfCost(graph.grid().min_cost()) ==
-                graph.grid().passable_count()),
+      one_cost_(graph.grid().OneCost()),
       state_(max_nodes) {
   levels_.resize(kMaxLevels + 1);
 }

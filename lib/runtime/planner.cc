@@ -50,8 +50,13 @@ struct Planner::Impl {
         goal_connector(graph, options.max_nodes),
         astar(world.grid()),
         refiner(graph, &astar, options.max_nodes),
+        // Windows of 4 zone sides on grids of one cost, where jump points
+        // make them cheap (Cauldron: 0.32 -> 0.17 % over optimal at the
+        // same time), 2 on weighted ones (README, "Jump points in the
+        // planner").
         smoother(world.grid(), graph.connectivity(), &astar,
-                 2 * graph.ZoneSide(1), std::max(2, graph.ZoneSide(1) / 4)),
+                 (world.grid().OneCost() ? 4 : 2) * graph.ZoneSide(1),
+                 std::max(2, graph.ZoneSide(1) / 4)),
         top(options.max_nodes),
         landmark_count(std::clamp(options.landmarks, 0, 32)) {}
 

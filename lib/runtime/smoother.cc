@@ -21,7 +21,7 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       astar_(astar),
       window_(std::max(4, window)),
       margin_(std::max(1, margin)),
-      one_cost_(grid.CellsOfCost(grid.min_cost()) == grid.passable_count()) {}
+      one_cost_(grid.OneCost()) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
   fewer_turns_ = fewer_turns;

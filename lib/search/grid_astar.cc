@@ -136,10 +136,9 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
       static_cast<int64_t>(bounds.width()) * bounds.height() <=
       PairCost::kMaxPairCells;
   // Jump points are exact only where every passable cell costs the same.
-  const bool jumps =
-      options.jump_points && options.weight == 1.0 &&
-      options.connectivity == Connectivity::kEight &&
-      grid_->CellsOfCost(grid_->min_cost()) == grid_->passable_count();
+  const bool jumps = options.jump_points && options.weight == 1.0 &&
+                     options.connectivity == Connectivity::kEight &&
+                     grid_->OneCost();
   SearchOutcome outcome;
   if (jumps) {
     outcome = pair_cost

@@ -75,7 +75,7 @@ void Straighten(const OpenCells& open, Point start,
 bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor, Point start,
                     std::vector<Run>* runs) {
-  if (grid.CellsOfCost(grid.min_cost()) != grid.passable_count()) return false;
+  if (!grid.OneCost()) return false;
   Straighten(OpenCells(grid, bounds, corridor), start, runs);
   return true;
 }

@@ -320,7 +320,7 @@ absl::Status RunScen(const std::string& map_path,
   }
   if (algo == "jps") {
     if (connectivity != Connectivity::kEight || options.weight != 1 ||
-        grid.CellsOfCost(grid.min_cost()) != grid.passable_count()) {
+        !grid.OneCost()) {
       return absl::InvalidArgumentError(
           "--algo jps needs 8-connected moves, --weight 1 and a map whose "
           "passable cells all cost the same (use astar)");

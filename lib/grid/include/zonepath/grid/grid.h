@@ -202,6 +202,9 @@ class Grid {
   }
   // Cells holding cost value `cost` (blocked ones for kBlocked); O(1).
   int64_t CellsOfCost(uint8_t cost) const { return cost_counts_[cost]; }
+  // Every passable cell costs the same (true with none): where jump point
+  // search is exact and reordering moves keeps a path's cost.
+  bool OneCost() const { return CellsOfCost(min_cost_) == passable_count_; }
 
   // Bytes held by this grid (cost and component arrays, shared pages
   // included) and the part of them this grid wrote itself rather than
