@@ -133,24 +133,7 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
     SearchNode& node = CloseBest(nodes, &id);
     const Point p = PointOfId(id);
     if (id == goal_id) {
-      ExtractJumpPath<Cost>(start, goal, path);
-      if (options.prefer_straight) {
-        // The path's cells are open, so Walkable holds for it as it is.
-        jump_runs_.assign(path->runs().begin(), path->runs().end());
-        StraightenRuns(grid, bounds, options.corridor, start, &jump_runs_);
-        path->Reset(start);
-        for (const Run& run : jump_runs_)
-          path->Append(run.direction, run.count);
-        double cost = 0;
-        Point at = start;
-        for (const Run& run : jump_runs_) {
-          for (uint32_t i = 0; i < run.count; ++i) {
-            cost += StepCost(grid, at, run.direction);
-            at = Step(at, run.direction);
-          }
-        }
-        path->set_cost(cost);
-      }
+      ExtractJumpPath<Cost>(start, goal, options, bounds, path);
       return SearchOutcome::kFound;
     }
     if (options.max_expansions > 0 &&
@@ -181,7 +164,9 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
 }
 
 template <typename Cost>
-void GridAStar::ExtractJumpPath(Point start, Point goal, RunLengthPath* path) {
+void GridAStar::ExtractJumpPath(Point start, Point goal,
+                                const AStarOptions& options, const Rect& bounds,
+                                RunLengthPath* path) {
   // From each jump point q, walk back along its parent direction to the
   // expanded cell r whose cost plus the steps walked is q's: the jump
   // point q was reached from, or one on the same segment exactly as far
@@ -205,12 +190,26 @@ void GridAStar::ExtractJumpPath(Point start, Point goal, RunLengthPath* path) {
       if (Cost::Equal(Cost::AddSteps(r->g, d, cost_sum, steps), n.g)) break;
     }
   }
+  jump_runs_.clear();
+  for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
+    if (!jump_runs_.empty() && jump_runs_.back().direction == *it) {
+      ++jump_runs_.back().count;
+    } else {
+      jump_runs_.push_back({*it, 1});
+    }
+  }
+  if (options.prefer_straight) {
+    StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
+  }
+  // The cost is summed in walking order, as WalkPath sums it.
   double cost = 0;
   Point p = start;
-  for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
-    path->Append(*it);
-    cost += StepCost(*grid_, p, *it);
-    p = Step(p, *it);
+  for (const Run& run : jump_runs_) {
+    path->Append(run.direction, run.count);
+    for (uint32_t i = 0; i < run.count; ++i) {
+      cost += StepCost(*grid_, p, run.direction);
+      p = Step(p, run.direction);
+    }
   }
   path->set_cost(cost);
 }

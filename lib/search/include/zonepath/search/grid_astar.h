@@ -124,9 +124,11 @@ class GridAStar {
   SearchOutcome SearchJumps(Point start, Point goal,
                             const AStarOptions& options, const Rect& bounds,
                             RunLengthPath* path);
-  // Walks the jump points' straight segments back from the goal.
+  // Walks the jump points' straight segments back from the goal (then
+  // straightens them with prefer_straight).
   template <typename Cost>
-  void ExtractJumpPath(Point start, Point goal, RunLengthPath* path);
+  void ExtractJumpPath(Point start, Point goal, const AStarOptions& options,
+                       const Rect& bounds, RunLengthPath* path);
   template <typename Cost>
   void ExtractPath(Point start, Point goal, const AStarOptions& options,
                    const Rect& bounds, RunLengthPath* path);
