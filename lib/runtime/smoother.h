@@ -3,7 +3,8 @@
 //
 // Refined moves go in (AddRun); smoothed moves come out (Commit) once no
 // later window can change them. Each window of `window` moves is searched
-// again exactly (A* in the window's bounding box plus a margin) and replaced
+// again exactly (A* in a band around the window's path; jump points on a
+// grid of one cost, whose committed moves are then straightened) and replaced
 // when the search finds it shorter (or, with fewer_turns, equally short
 // with fewer runs); windows overlap by half, so every junction between two
 // windows lies inside a third. A window is skipped without a search when
@@ -11,7 +12,8 @@
 // octile-optimal stretch on cheapest ground) and it has at most two runs:
 // on game maps most windows are.
 //
-//   StreamSmoother smoother(grid, connectivity, &astar, /*window=*/64);
+//   StreamSmoother smoother(grid, connectivity, &astar, /*window=*/64,
+//                           /*margin=*/8);
 //   smoother.Reset(start, /*fewer_turns=*/true);
 //   smoother.AddRun(run); ...
 //   RETURN_IF_ERROR(smoother.Commit(/*final=*/false, &out, &stats));
