@@ -9,6 +9,8 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "open_bits.h"
+#include "open_cells.h"
 #include "path_costs.h"
 #include "search_steps.h"
 #include "zonepath/search/search_common.h"
@@ -89,7 +91,12 @@ GridAStar::GridAStar(const Grid& grid)
     : grid_(&grid),
       nodes_(grid.width(), grid.height()),
       local_nodes_(std::min<int32_t>(grid.width(), kLocalSide),
-                   std::min<int32_t>(grid.height(), kLocalSide)) {}
+                   std::min<int32_t>(grid.height(), kLocalSide)),
+      open_bits_(std::make_unique<search_internal::OpenBits>()) {}
+
+GridAStar::GridAStar(GridAStar&&) noexcept = default;
+GridAStar& GridAStar::operator=(GridAStar&&) noexcept = default;
+GridAStar::~GridAStar() = default;
 
 absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
                                                   const AStarOptions& options,
@@ -140,10 +147,19 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
                      options.connectivity == Connectivity::kEight &&
                      grid_->OneCost();
   SearchOutcome outcome;
-  if (jumps) {
+  if (jumps && use_local_) {
+    // A small window: its open cells as bits, 64 read at a time.
+    static_assert(kLocalSide <= search_internal::OpenBits::kMaxSide);
+    open_bits_->Fill(*grid_, bounds, options.corridor);
+    const search_internal::OpenBits& open = *open_bits_;
     outcome = pair_cost
-                  ? SearchJumps<PairCost>(start, goal, options, bounds, path)
-                  : SearchJumps<DoubleCost>(start, goal, options, bounds, path);
+                  ? SearchJumps<PairCost>(start, goal, options, open, path)
+                  : SearchJumps<DoubleCost>(start, goal, options, open, path);
+  } else if (jumps) {
+    const search_internal::OpenCells open(*grid_, bounds, options.corridor);
+    outcome = pair_cost
+                  ? SearchJumps<PairCost>(start, goal, options, open, path)
+                  : SearchJumps<DoubleCost>(start, goal, options, open, path);
   } else {
     outcome = pair_cost
                   ? SearchWith<PairCost>(start, goal, options, bounds, path)
@@ -291,7 +307,8 @@ bool GridAStar::Expanded(Point p) const {
 size_t GridAStar::MemoryUsage() const {
   return sizeof(*this) + nodes_.MemoryUsage() + local_nodes_.MemoryUsage() +
          open_.MemoryUsage() + reversed_steps_.capacity() * sizeof(Direction) +
-         jump_runs_.capacity() * sizeof(Run);
+         jump_runs_.capacity() * sizeof(Run) +
+         (open_bits_ != nullptr ? open_bits_->MemoryUsage() : 0);
 }
 
 }  // namespace zonepath

@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <type_traits>
 
+#include "open_bits.h"
 #include "open_cells.h"
 #include "path_costs.h"
 #include "search_steps.h"
@@ -30,6 +31,7 @@ namespace zonepath {
 namespace {
 
 using search_internal::DoubleCost;
+using search_internal::OpenBits;
 using search_internal::OpenCells;
 using search_internal::PairCost;
 
@@ -59,8 +61,15 @@ bool JumpStraight(const OpenCells& open, Point p, int dx, int dy, Point goal,
   }
 }
 
+// The same ray over bits, 64 cells at a time (same answer).
+bool JumpStraight(const OpenBits& open, Point p, int dx, int dy, Point goal,
+                  uint32_t* steps) {
+  return open.JumpStraight(p, dx, dy, goal, steps);
+}
+
 // Runs a diagonal ray from p (exclusive), likewise.
-bool JumpDiagonal(const OpenCells& open, Point p, int dx, int dy, Point goal,
+template <typename Open>
+bool JumpDiagonal(const Open& open, Point p, int dx, int dy, Point goal,
                   uint32_t* steps) {
   int32_t x = p.x, y = p.y;
   uint32_t n = 0, unused;
@@ -82,7 +91,8 @@ bool JumpDiagonal(const OpenCells& open, Point p, int dx, int dy, Point goal,
 
 // The directions (a bit per Direction) the rays from p leave in, p reached
 // by a step in direction `in` (-1: p is the start).
-uint32_t RayDirections(const OpenCells& open, Point p, int in) {
+template <typename Open>
+uint32_t RayDirections(const Open& open, Point p, int in) {
   if (in < 0) return 0xFF;
   const Direction d = static_cast<Direction>(in);
   if (IsDiagonal(d)) {
@@ -104,12 +114,11 @@ uint32_t RayDirections(const OpenCells& open, Point p, int in) {
 
 }  // namespace
 
-template <typename Cost>
+template <typename Cost, typename Open>
 SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
                                      const AStarOptions& options,
-                                     const Rect& bounds, RunLengthPath* path) {
+                                     const Open& open, RunLengthPath* path) {
   const Grid& grid = *grid_;
-  const OpenCells open(grid, bounds, options.corridor);
   const uint32_t cost_sum = 2u * grid.min_cost();  // every step's a + b
   const double min_cost = grid.min_cost();
   auto f_of = [&](uint64_t g, Point q) {
@@ -133,7 +142,8 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
     SearchNode& node = CloseBest(nodes, &id);
     const Point p = PointOfId(id);
     if (id == goal_id) {
-      ExtractJumpPath<Cost>(start, goal, options, bounds, path);
+      ExtractJumpPath<Cost>(start, goal, options,
+                            options.bounds.value_or(grid.bounds()), path);
       return SearchOutcome::kFound;
     }
     if (options.max_expansions > 0 &&
@@ -214,13 +224,13 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
   path->set_cost(cost);
 }
 
-template SearchOutcome GridAStar::SearchJumps<PairCost>(Point, Point,
-                                                        const AStarOptions&,
-                                                        const Rect&,
-                                                        RunLengthPath*);
-template SearchOutcome GridAStar::SearchJumps<DoubleCost>(Point, Point,
-                                                          const AStarOptions&,
-                                                          const Rect&,
-                                                          RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<PairCost, OpenCells>(
+    Point, Point, const AStarOptions&, const OpenCells&, RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<PairCost, OpenBits>(
+    Point, Point, const AStarOptions&, const OpenBits&, RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<DoubleCost, OpenCells>(
+    Point, Point, const AStarOptions&, const OpenCells&, RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<DoubleCost, OpenBits>(
+    Point, Point, const AStarOptions&, const OpenBits&, RunLengthPath*);
 
 }  // namespace zonepath

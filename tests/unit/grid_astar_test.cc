@@ -128,13 +128,16 @@ Grid UniformGrid(uint64_t seed, int width, int height, double blocked,
 
 // Jump point search against the Dijkstra oracle on grids of one cost, with
 // and without bounds and corridors (the oracle runs on the grid with every
-// cell outside the corridor blocked).
-TEST(GridAStarTest, JumpPointsMatchDijkstra) {
+// cell outside the corridor blocked): `seeds` grids of 1..max_side cells a
+// side. Bounds of at most 256 cells a side run on the local node table and
+// read the open cells as bits (open_bits.h); the others cell by cell.
+// Returns the queries answered with a path and those run in a corridor.
+std::pair<int, int> CheckJumpPointsOnRandomGrids(uint64_t seeds, int max_side) {
   int corridors = 0, found = 0;
-  for (uint64_t seed = 0; seed < 1500; ++seed) {
-    std::mt19937_64 rng(seed * 31 + 7);
-    const int width = 1 + static_cast<int>(rng() % 60);
-    const int height = 1 + static_cast<int>(rng() % 60);
+  for (uint64_t seed = 0; seed < seeds; ++seed) {
+    std::mt19937_64 rng(seed * 31 + 7 + static_cast<uint64_t>(max_side));
+    const int width = 1 + static_cast<int>(rng() % max_side);
+    const int height = 1 + static_cast<int>(rng() % max_side);
     const double blocked = static_cast<double>(rng() % 46) / 100.0;
     const uint8_t cost = (seed % 3 == 0) ? 4 : 1;
     const Grid grid = UniformGrid(seed, width, height, blocked, cost);
@@ -143,7 +146,7 @@ TEST(GridAStarTest, JumpPointsMatchDijkstra) {
     for (int q = 0; q < 4; ++q) {
       AStarOptions options;
       options.jump_points = true;
-      options.prefer_straight = q % 2 == 1;  // ignored by jump points
+      options.prefer_straight = q % 2 == 1;
       Rect bounds = grid.bounds();
       if (q >= 2) {
         const int32_t x0 = static_cast<int32_t>(rng() % width);
@@ -157,11 +160,12 @@ TEST(GridAStarTest, JumpPointsMatchDijkstra) {
       if (q == 3) {
         corridor.y0 = bounds.y0;
         int32_t lo = bounds.x0 + static_cast<int32_t>(rng() % bounds.width());
+        const int32_t span = 9 + max_side / 8;
         for (int32_t y = bounds.y0; y < bounds.y1; ++y) {
           lo = std::clamp(lo + static_cast<int32_t>(rng() % 5) - 2, bounds.x0,
                           bounds.x1 - 1);
           corridor.lo.push_back(lo);
-          corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 9));
+          corridor.hi.push_back(lo + static_cast<int32_t>(rng() % span));
         }
         options.corridor = &corridor;
         ++corridors;
@@ -186,14 +190,29 @@ TEST(GridAStarTest, JumpPointsMatchDijkstra) {
       const Grid masked = grid.WithCosts(outside);
       if (!CheckAgainstMaskedOracle(grid, masked, astar, s, g, options,
                                     context)) {
-        ASSERT_FALSE(HasFailure()) << context;
+        if (::testing::Test::HasFailure()) return {found, corridors};
         continue;
       }
       ++found;
     }
   }
+  return {found, corridors};
+}
+
+TEST(GridAStarTest, JumpPointsMatchDijkstra) {
+  const auto [found, corridors] = CheckJumpPointsOnRandomGrids(1500, 60);
+  ASSERT_FALSE(HasFailure());
   EXPECT_GT(found, 3000);
   EXPECT_GT(corridors, 1000);
+}
+
+// Windows of several 64-bit words a row and a column (bounds up to 256
+// cells a side), and whole grids up to 300 cells a side read cell by cell.
+TEST(GridAStarTest, JumpPointsMatchDijkstraOnLargeWindows) {
+  const auto [found, corridors] = CheckJumpPointsOnRandomGrids(150, 300);
+  ASSERT_FALSE(HasFailure());
+  EXPECT_GT(found, 300);
+  EXPECT_GT(corridors, 100);
 }
 
 // Jump points run only where they are exact: on a weighted grid, 4-connected

@@ -121,6 +121,18 @@ class CowArray {
     }
   }
 
+  // Calls fn(const T* data, size_t n) for the stretches of elements
+  // [begin, end) that lie in one page each, in order.
+  template <typename Fn>
+  void ForEachSpanIn(size_t begin, size_t end, Fn&& fn) const {
+    while (begin < end) {
+      const size_t offset = begin & kPageMask;
+      const size_t n = std::min(end - begin, kPageSize - offset);
+      fn(data_[begin >> kPageShift] + offset, n);
+      begin += n;
+    }
+  }
+
   void Set(size_t i, const T& value) { Mutable(i) = value; }
   // Writable element i; copies its page first if another array shares it.
   T& Mutable(size_t i) {

@@ -130,6 +130,16 @@ class Grid {
   void ForEachCostSpan(Fn&& fn) const {
     costs_.ForEachPage(fn);
   }
+  // Calls fn(const uint8_t* data, size_t n) for the stretches of cells
+  // x0 .. x1 - 1 of row y that lie in one page each, in order (hot loops
+  // over short stretches). Requires 0 <= x0 <= x1 <= width() and
+  // 0 <= y < height().
+  template <typename Fn>
+  void ForEachCostSpanInRow(int32_t y, int32_t x0, int32_t x1, Fn&& fn) const {
+    const size_t row = static_cast<size_t>(y) * static_cast<size_t>(width_);
+    costs_.ForEachSpanIn(row + static_cast<size_t>(x0),
+                         row + static_cast<size_t>(x1), fn);
+  }
 
   // Side of the label tiles, in cells.
   static constexpr int kLabelTileShift = 6;

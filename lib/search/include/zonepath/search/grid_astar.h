@@ -17,6 +17,7 @@
 #define ZONEPATH_SEARCH_GRID_ASTAR_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,9 @@
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
+namespace search_internal {
+class OpenBits;
+}  // namespace search_internal
 
 enum class SearchOutcome { kFound, kUnreachable, kLimitReached };
 absl::string_view SearchOutcomeName(SearchOutcome outcome);
@@ -84,6 +88,9 @@ class GridAStar {
  public:
   // `grid` must outlive this object.
   explicit GridAStar(const Grid& grid);
+  GridAStar(GridAStar&&) noexcept;
+  GridAStar& operator=(GridAStar&&) noexcept;
+  ~GridAStar();
 
   // Plans from `start` to `goal` into `path` (reset first; its capacity is
   // reused). Returns InvalidArgument if an endpoint is outside the grid or
@@ -119,10 +126,12 @@ class GridAStar {
   template <typename Cost, typename FOf>
   void Improve(NodeTable& nodes, SearchNode& next, NodeId id, Point q,
                uint64_t g, int d, const FOf& f_of);
-  // Jump point search (jump_points.cc), for grids of one cost.
-  template <typename Cost>
+  // Jump point search (jump_points.cc), for grids of one cost, reading
+  // the open cells through `open` (OpenCells, or OpenBits for searches on
+  // the local node table).
+  template <typename Cost, typename Open>
   SearchOutcome SearchJumps(Point start, Point goal,
-                            const AStarOptions& options, const Rect& bounds,
+                            const AStarOptions& options, const Open& open,
                             RunLengthPath* path);
   // Walks the jump points' straight segments back from the goal (then
   // straightens them with prefer_straight).
@@ -157,6 +166,8 @@ class GridAStar {
   OpenList open_;
   std::vector<Direction> reversed_steps_;
   std::vector<Run> jump_runs_;  // a jump point path being straightened
+  // The open cells of jump point searches on local_nodes_, as bits.
+  std::unique_ptr<search_internal::OpenBits> open_bits_;
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;
 };

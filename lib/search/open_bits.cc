@@ -1,0 +1,109 @@
+#include "open_bits.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
+namespace zonepath::search_internal {
+namespace {
+
+// Bit i of the result: byte i of the 8 costs at `data` is open (not
+// kBlocked = 0).
+uint64_t OpenByteBits(const uint8_t* data) {
+  static_assert(kBlocked == 0);
+  if constexpr (std::endian::native == std::endian::little) {
+    uint64_t v;
+    std::memcpy(&v, data, 8);
+    // The high bit of each byte: set iff the byte is not 0.
+    const uint64_t high =
+        (((v & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | v) &
+        0x8080808080808080ull;
+    // Gather the eight high bits into the top byte, byte i as bit i.
+    return ((high >> 7) * 0x0102040810204080ull) >> 56;
+  } else {
+    uint64_t bits = 0;
+    for (int i = 0; i < 8; ++i) bits |= uint64_t{data[i] != 0} << i;
+    return bits;
+  }
+}
+
+// Transposes a 64 x 64 bit matrix in place: bit j of word i becomes bit i
+// of word j (the recursive block swap of Hacker's Delight, 7-3).
+void Transpose64(uint64_t a[64]) {
+  uint64_t m = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
+    for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const uint64_t t = ((a[k] >> j) ^ a[k | j]) & m;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+  }
+}
+
+}  // namespace
+
+void OpenBits::Fill(const Grid& grid, const Rect& bounds,
+                    const RowSpans* corridor) {
+  const Rect r{std::max(0, bounds.x0), std::max(0, bounds.y0),
+               std::min(grid.width(), bounds.x1),
+               std::min(grid.height(), bounds.y1)};
+  x0_ = r.x0;
+  y0_ = r.y0;
+  const int32_t w = std::max(0, r.width()), h = std::max(0, r.height());
+  width_ = static_cast<uint32_t>(w) + 2;
+  height_ = static_cast<uint32_t>(h) + 2;
+  row_words_ = (width_ + 63) / 64;
+  col_words_ = (height_ + 63) / 64;
+  rows_.assign(size_t{height_} * row_words_, 0);
+  // Every column word is written by the transposition below.
+  cols_.resize(size_t{width_} * col_words_);
+
+  // Rows: 8 cells per step where the row allows.
+  for (int32_t y = r.y0; y < r.y1; ++y) {
+    int32_t x_begin = r.x0, x_end = r.x1;
+    if (corridor != nullptr) {
+      const int64_t i = int64_t{y} - corridor->y0;
+      if (i < 0 || i >= static_cast<int64_t>(corridor->lo.size())) continue;
+      x_begin = std::max(x_begin, corridor->lo[static_cast<size_t>(i)]);
+      x_end = static_cast<int32_t>(std::min<int64_t>(
+          x_end, int64_t{corridor->hi[static_cast<size_t>(i)]} + 1));
+    }
+    if (x_begin >= x_end) continue;
+    uint64_t* row =
+        &rows_[size_t{static_cast<uint32_t>(y - y0_ + 1)} * row_words_];
+    uint32_t lx = static_cast<uint32_t>(x_begin - x0_ + 1);
+    grid.ForEachCostSpanInRow(
+        y, x_begin, x_end, [&](const uint8_t* data, size_t n) {
+          size_t i = 0;
+          for (; i + 8 <= n; i += 8, lx += 8) {
+            const uint64_t bits = OpenByteBits(data + i);
+            row[lx >> 6] |= bits << (lx & 63);
+            // The bits that spill into the next word (the row's words
+            // cover width_ bits, so lx + 8 <= width_ stays inside).
+            if ((lx & 63) > 56) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+          }
+          for (; i < n; ++i, ++lx) {
+            row[lx >> 6] |= uint64_t{data[i] != kBlocked} << (lx & 63);
+          }
+        });
+  }
+
+  // Columns: each 64 x 64 block of the rows, transposed.
+  uint64_t block[64];
+  for (uint32_t ky = 0; ky < col_words_; ++ky) {
+    const uint32_t rows_here = std::min<uint32_t>(64, height_ - ky * 64);
+    for (uint32_t kx = 0; kx < row_words_; ++kx) {
+      for (uint32_t i = 0; i < 64; ++i) {
+        block[i] =
+            i < rows_here ? rows_[size_t{ky * 64 + i} * row_words_ + kx] : 0;
+      }
+      Transpose64(block);
+      const uint32_t cols_here = std::min<uint32_t>(64, width_ - kx * 64);
+      for (uint32_t j = 0; j < cols_here; ++j) {
+        cols_[size_t{kx * 64 + j} * col_words_ + ky] = block[j];
+      }
+    }
+  }
+}
+
+}  // namespace zonepath::search_internal

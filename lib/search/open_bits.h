@@ -1,0 +1,164 @@
+// The open cells of one small bounded search as bits (internal to the search
+// library): jump point search reads them 64 cells at a time.
+//
+// A jump point search scans long straight rays, and every step of a
+// diagonal ray scans two straight ones, so reading cells one by one (bounds,
+// corridor and the grid's pages for each) is most of its time. OpenBits
+// holds the same set as OpenCells (inside the clipped bounds, inside the
+// corridor, passable) twice: row by row, and column by column, so that a
+// straight ray in any of the four directions finds its stop — a closed cell,
+// or a side cell open where the one behind it was not — with a few word
+// operations per 64 cells.
+//
+//   OpenBits bits;                      // scratch, kept between searches
+//   bits.Fill(grid, bounds, corridor);  // O(cells of the bounds)
+//   if (bits(x, y)) ...;                // same answer as OpenCells
+//   uint32_t steps;
+//   if (bits.JumpStraight(p, 1, 0, goal, &steps)) ...;  // as JumpStraight
+#ifndef ZONEPATH_SEARCH_OPEN_BITS_H_
+#define ZONEPATH_SEARCH_OPEN_BITS_H_
+
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "zonepath/grid/grid.h"
+#include "zonepath/search/grid_astar.h"
+
+namespace zonepath::search_internal {
+
+class OpenBits {
+ public:
+  // Largest bounds side Fill takes (GridAStar's local node table's side):
+  // at most (258 / 64 rounded up) x 258 words per copy, 10 KB each.
+  static constexpr int32_t kMaxSide = 256;
+
+  // Reserves room for bounds of kMaxSide a side (about 20 KB), so that no
+  // Fill allocates.
+  OpenBits() {
+    const size_t words = size_t{kMaxSide + 2} * ((kMaxSide + 2 + 63) / 64);
+    rows_.reserve(words);
+    cols_.reserve(words);
+  }
+
+  // The open cells of `grid` inside `bounds` clipped to the grid (at most
+  // kMaxSide cells a side), inside `corridor` if not null. Allocates
+  // nothing.
+  void Fill(const Grid& grid, const Rect& bounds, const RowSpans* corridor);
+
+  // Whether cell (x, y) is open; any coordinates (outside: false).
+  bool operator()(int32_t x, int32_t y) const {
+    const uint32_t lx = static_cast<uint32_t>(x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(y - y0_ + 1);
+    if (lx >= width_ || ly >= height_) return false;
+    return (rows_[ly * row_words_ + (lx >> 6)] >> (lx & 63)) & 1;
+  }
+
+  // The straight ray from open cell p (exclusive) in direction (dx, dy),
+  // one of them 0: true with *steps when it stops at a jump point (the goal,
+  // or a cell beside which a side cell is open where the one behind it was
+  // not), false when it runs into a closed cell. The same answer as
+  // stepping cell by cell.
+  bool JumpStraight(Point p, int dx, int dy, Point goal,
+                    uint32_t* steps) const {
+    const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
+    if (dy == 0) {  // along row ly, sides rows ly - 1 and ly + 1
+      const uint64_t* line = &rows_[ly * row_words_];
+      const bool on_line = goal.y == p.y;
+      const uint32_t g = static_cast<uint32_t>(goal.x - x0_ + 1);
+      return dx > 0
+                 ? ScanUp(line, line - row_words_, line + row_words_, lx,
+                          on_line && goal.x > p.x, g, steps)
+                 : ScanDown(line, line - row_words_, line + row_words_,
+                            row_words_, lx, on_line && goal.x < p.x, g, steps);
+    }
+    const uint64_t* line = &cols_[lx * col_words_];
+    const bool on_line = goal.x == p.x;
+    const uint32_t g = static_cast<uint32_t>(goal.y - y0_ + 1);
+    return dy > 0 ? ScanUp(line, line - col_words_, line + col_words_, ly,
+                           on_line && goal.y > p.y, g, steps)
+                  : ScanDown(line, line - col_words_, line + col_words_,
+                             col_words_, ly, on_line && goal.y < p.y, g, steps);
+  }
+
+  size_t MemoryUsage() const {
+    return (rows_.capacity() + cols_.capacity()) * sizeof(uint64_t);
+  }
+
+ private:
+  // Scans `line` upward from bit `from` (exclusive) for the first bit i
+  // that is closed, or where side a or b is open with bit i - 1 closed;
+  // the goal at bit g counts when has_goal and it comes first. Bit 0 and
+  // the bits past the last cell are closed, so a scan always ends.
+  static bool ScanUp(const uint64_t* line, const uint64_t* a, const uint64_t* b,
+                     uint32_t from, bool has_goal, uint32_t g,
+                     uint32_t* steps) {
+    uint32_t k = (from + 1) >> 6;
+    uint64_t mask = ~uint64_t{0} << ((from + 1) & 63);
+    while (true) {
+      const uint64_t a_behind = (a[k] << 1) | (k > 0 ? a[k - 1] >> 63 : 0);
+      const uint64_t b_behind = (b[k] << 1) | (k > 0 ? b[k - 1] >> 63 : 0);
+      const uint64_t stop =
+          (~line[k] | (a[k] & ~a_behind) | (b[k] & ~b_behind)) & mask;
+      if (stop != 0) {
+        const uint32_t i =
+            k * 64 + static_cast<uint32_t>(std::countr_zero(stop));
+        if (has_goal && g <= i) {
+          *steps = g - from;
+          return true;
+        }
+        *steps = i - from;
+        return (line[k] >> (i & 63)) & 1;
+      }
+      mask = ~uint64_t{0};
+      ++k;
+    }
+  }
+  // The same downward: the last bit i below `from` that is closed, or
+  // where a side is open with bit i + 1 closed.
+  static bool ScanDown(const uint64_t* line, const uint64_t* a,
+                       const uint64_t* b, uint32_t words, uint32_t from,
+                       bool has_goal, uint32_t g, uint32_t* steps) {
+    // from >= 1 (bit 0 is closed and from is open).
+    int32_t k = static_cast<int32_t>((from - 1) >> 6);
+    uint64_t mask = ~uint64_t{0} >> (63 - ((from - 1) & 63));
+    // The words after k's (past the line's last word: 0).
+    const bool last = static_cast<uint32_t>(k) + 1 == words;
+    uint64_t a_next = last ? 0 : a[k + 1], b_next = last ? 0 : b[k + 1];
+    while (true) {
+      const uint64_t a_ahead = (a[k] >> 1) | (a_next << 63);
+      const uint64_t b_ahead = (b[k] >> 1) | (b_next << 63);
+      const uint64_t stop =
+          (~line[k] | (a[k] & ~a_ahead) | (b[k] & ~b_ahead)) & mask;
+      if (stop != 0) {
+        const uint32_t i = static_cast<uint32_t>(k) * 64 + 63 -
+                           static_cast<uint32_t>(std::countl_zero(stop));
+        if (has_goal && g >= i) {
+          *steps = from - g;
+          return true;
+        }
+        *steps = from - i;
+        return (line[k] >> (i & 63)) & 1;
+      }
+      mask = ~uint64_t{0};
+      a_next = a[k];
+      b_next = b[k];
+      --k;
+    }
+  }
+
+  // Local coordinates: cell (x, y) is bit (x - x0_ + 1) of row
+  // (y - y0_ + 1), and bit (y - y0_ + 1) of column (x - x0_ + 1); the
+  // rows and columns around the bounds (and every bit past the last
+  // cell) stay 0.
+  int32_t x0_ = 0, y0_ = 0;
+  uint32_t width_ = 0, height_ = 0;  // bounds + 2
+  uint32_t row_words_ = 0, col_words_ = 0;
+  std::vector<uint64_t> rows_;  // height_ rows of row_words_ words
+  std::vector<uint64_t> cols_;  // width_ columns of col_words_ words
+};
+
+}  // namespace zonepath::search_internal
+
+#endif  // ZONEPATH_SEARCH_OPEN_BITS_H_

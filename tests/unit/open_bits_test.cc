@@ -1,0 +1,122 @@
+// OpenBits (the jump point search's open cells as bits, lib/search) against
+// the cell-by-cell reading it replaces: the same open cells, and the same
+// stop for every straight ray, on random grids, bounds (partly off the
+// grid, up to 256 cells a side: several words a row and a column) and
+// corridors.
+#include "open_bits.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "open_cells.h"
+#include "random_grids.h"
+
+namespace zonepath::search_internal {
+namespace {
+
+// The straight ray stepped cell by cell (jump_points.cc's reading).
+bool ReferenceJump(const OpenCells& open, Point p, int dx, int dy, Point goal,
+                   uint32_t* steps) {
+  const int ax = dy, ay = dx;
+  int32_t x = p.x, y = p.y;
+  bool side_a = open(x + ax, y + ay), side_b = open(x - ax, y - ay);
+  uint32_t n = 0;
+  while (true) {
+    x += dx;
+    y += dy;
+    if (!open(x, y)) return false;
+    ++n;
+    const bool a = open(x + ax, y + ay), b = open(x - ax, y - ay);
+    if ((x == goal.x && y == goal.y) || (a && !side_a) || (b && !side_b)) {
+      *steps = n;
+      return true;
+    }
+    side_a = a;
+    side_b = b;
+  }
+}
+
+TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
+  OpenBits bits;  // one scratch for every case, as GridAStar keeps it
+  int rays = 0, stops = 0, goals = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    std::mt19937_64 rng(seed * 131 + 5);
+    const int width = 1 + static_cast<int>(rng() % 300);
+    const int height = 1 + static_cast<int>(rng() % 300);
+    const double blocked = static_cast<double>(rng() % 60) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    // Bounds of 1..256 cells a side, sometimes reaching off the grid.
+    const int32_t bw = 1 + static_cast<int32_t>(rng() % 256);
+    const int32_t bh = 1 + static_cast<int32_t>(rng() % 256);
+    const int32_t x0 = static_cast<int32_t>(rng() % (width + 20)) - 10;
+    const int32_t y0 = static_cast<int32_t>(rng() % (height + 20)) - 10;
+    const Rect bounds{x0, y0, x0 + bw, y0 + bh};
+    RowSpans corridor;
+    const bool with_corridor = seed % 3 == 0;
+    if (with_corridor) {
+      corridor.y0 = y0 + static_cast<int32_t>(rng() % 5);
+      int32_t lo = x0 + static_cast<int32_t>(rng() % bw);
+      for (int32_t y = corridor.y0; y < y0 + bh - 2; ++y) {
+        lo += static_cast<int32_t>(rng() % 9) - 4;
+        corridor.lo.push_back(lo);
+        corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 90) - 5);
+      }
+    }
+    const RowSpans* c = with_corridor ? &corridor : nullptr;
+    const OpenCells cells(grid, bounds, c);
+    bits.Fill(grid, bounds, c);
+    const std::string context =
+        "seed " + std::to_string(seed) + " grid " + std::to_string(width) +
+        "x" + std::to_string(height) + " bounds " + std::to_string(x0) + "," +
+        std::to_string(y0) + " " + std::to_string(bw) + "x" +
+        std::to_string(bh);
+    std::vector<Point> open;
+    for (int32_t y = y0 - 2; y < y0 + bh + 2; ++y) {
+      for (int32_t x = x0 - 2; x < x0 + bw + 2; ++x) {
+        ASSERT_EQ(bits(x, y), cells(x, y))
+            << context << " cell " << x << "," << y;
+        if (cells(x, y)) open.push_back({x, y});
+      }
+    }
+    if (open.empty()) continue;
+    for (int q = 0; q < 200; ++q) {
+      const Point p = open[rng() % open.size()];
+      // A goal anywhere open, or on p's row or column (ahead or behind).
+      Point goal = open[rng() % open.size()];
+      if (q % 3 == 0) goal.y = p.y;
+      if (q % 3 == 1) goal.x = p.x;
+      // A search's goal is always open.
+      if (!cells(goal.x, goal.y)) goal = open[rng() % open.size()];
+      for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
+                                   std::pair{0, 1}, std::pair{0, -1}}) {
+        uint32_t want = 0, got = 0;
+        const bool want_stop = ReferenceJump(cells, p, dx, dy, goal, &want);
+        const bool got_stop = bits.JumpStraight(p, dx, dy, goal, &got);
+        ASSERT_EQ(got_stop, want_stop)
+            << context << " ray from " << p.x << "," << p.y << " direction "
+            << dx << "," << dy << " goal " << goal.x << "," << goal.y;
+        if (want_stop) {
+          ASSERT_EQ(got, want) << context << " ray from " << p.x << "," << p.y
+                               << " direction " << dx << "," << dy;
+          ++stops;
+          const Point q_end{p.x + dx * static_cast<int32_t>(want),
+                            p.y + dy * static_cast<int32_t>(want)};
+          if (q_end == goal) ++goals;
+        }
+        ++rays;
+      }
+    }
+  }
+  // The cases really happened: rays that stop, at the goal among them,
+  // and rays that end on a closed cell.
+  EXPECT_GT(stops, 10000);
+  EXPECT_GT(goals, 1000);
+  EXPECT_GT(rays - stops, 10000);
+}
+
+}  // namespace
+}  // namespace zonepath::search_internal
