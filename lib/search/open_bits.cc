@@ -93,11 +93,14 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
   for (uint32_t ky = 0; ky < col_words_; ++ky) {
     const uint32_t rows_here = std::min<uint32_t>(64, height_ - ky * 64);
     for (uint32_t kx = 0; kx < row_words_; ++kx) {
+      uint64_t any = 0;
       for (uint32_t i = 0; i < 64; ++i) {
         block[i] =
             i < rows_here ? rows_[size_t{ky * 64 + i} * row_words_ + kx] : 0;
+        any |= block[i];
       }
-      Transpose64(block);
+      // A closed block (common beside a corridor) is its own transpose.
+      if (any != 0) Transpose64(block);
       const uint32_t cols_here = std::min<uint32_t>(64, width_ - kx * 64);
       for (uint32_t j = 0; j < cols_here; ++j) {
         cols_[size_t{kx * 64 + j} * col_words_ + ky] = block[j];
