@@ -7,13 +7,15 @@
 
 namespace zonepath::runtime_internal {
 
-EndpointConnector::EndpointConnector(const LevelGraph& graph,
+EndpointConnector::EndpointConnector(const LevelGraph& graph, GridAStar* astar,
                                      uint32_t max_nodes)
     : graph_(graph),
       tables_(graph.connection_tables()),
+      astar_(astar),
       cells_(graph.ZoneSide(1)),
       search_(max_nodes) {
   zone_cells_.reserve(64);
+  zone_costs_.reserve(64);
 }
 
 absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
@@ -29,11 +31,28 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
        v < one.zone_node_end[z1.value()]; ++v) {
     zone_cells_.push_back(graph_.NodeCell(1, v));
   }
-  cells_.Run(graph_.grid(), p, graph_.ZoneRect(1, p), graph_.connectivity(),
-             zone_cells_);
-  *stats += cells_.stats();
+  const Rect zone_rect = graph_.ZoneRect(1, p);
+  by_jumps_ = GridAStar::JumpDistancesApply(graph_.grid(),
+                                            graph_.connectivity(), zone_rect);
+  SearchStats cells;
+  if (by_jumps_) {
+    zone_costs_.resize(zone_cells_.size());
+    if (absl::Status s = astar_->JumpDistances(p, zone_cells_, zone_rect,
+                                               absl::MakeSpan(zone_costs_));
+        !s.ok()) {
+      return s;
+    }
+    cells = astar_->stats();
+  } else {
+    cells_.Run(graph_.grid(), p, zone_rect, graph_.connectivity(), zone_cells_);
+    cells = cells_.stats();
+  }
+  // Its counts; its time is part of this call's, added below.
+  cells.time = absl::ZeroDuration();
+  *stats += cells;
   for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
-    const double d = cells_.Distance(zone_cells_[i]);
+    const double d =
+        by_jumps_ ? zone_costs_[i] : cells_.Distance(zone_cells_[i]);
     if (d < kInf)
       links_[1].push_back(
           {one.zone_node_begin[z1.value()] + i, NodeStateMap::kNone, d});
@@ -151,8 +170,28 @@ double EndpointConnector::LinkCost(int j, uint32_t v) const {
   return kInf;
 }
 
-void EndpointConnector::AppendCells(uint32_t v, RunLengthPath* path) {
-  cells_.AppendPath(graph_.NodeCell(1, v), path);
+absl::Status EndpointConnector::AppendCells(uint32_t v, RunLengthPath* path,
+                                            SearchStats* stats) {
+  const Point node = graph_.NodeCell(1, v);
+  if (!by_jumps_) {
+    cells_.AppendPath(node, path);
+    return absl::OkStatus();
+  }
+  AStarOptions options;
+  options.bounds = graph_.ZoneRect(1, at_);
+  options.jump_points = true;
+  absl::StatusOr<SearchOutcome> found =
+      astar_->FindPath(at_, node, options, &way_);
+  if (stats != nullptr) *stats += astar_->stats();
+  if (!found.ok() || *found != SearchOutcome::kFound) {
+    return absl::DataLossError(absl::StrCat(
+        "no way from ", PointString(at_), " to its zone's node at ",
+        PointString(node), " inside the zone although one was connected",
+        found.ok() ? "" : ": ", found.ok() ? "" : found.status().message()));
+  }
+  for (const Run& run : way_.runs()) path->Append(run.direction, run.count);
+  path->AddCost(way_.cost());
+  return absl::OkStatus();
 }
 
 void EndpointConnector::set_trace(std::vector<Point>* cells,
@@ -165,7 +204,8 @@ size_t EndpointConnector::MemoryUsage() const {
   size_t bytes = sizeof(*this) + cells_.MemoryUsage() +
                  zone_cells_.capacity() * sizeof(Point) +
                  lowers_.capacity() * sizeof(uint32_t) +
-                 columns_.capacity() * sizeof(columns_[0]);
+                 columns_.capacity() * sizeof(columns_[0]) +
+                 zone_costs_.capacity() * sizeof(double) + way_.MemoryUsage();
   bytes += search_.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;

@@ -1,16 +1,18 @@
 // EndpointConnector: connects a query's start (or goal) to the abstract
 // graph, level by level upward, without touching the shared world.
 //
-// Level 1: an exact Dijkstra on the grid inside the endpoint's level-1 zone
-// reaches that zone's nodes. Level j >= 2: a Dijkstra on level j-1, seeded
-// with the level-(j-1) links and kept inside the endpoint's level-j zone,
-// reaches that zone's level-j nodes. Each connection is bounded by one zone
-// of its level, and each stops once all its targets are settled. Levels
-// the world has connection tables for (world/connection_tables.h) read
-// them instead: the level-j links are the cheapest level-(j-1) link plus
-// the table's cost from there, no search.
+// Level 1: an exact search on the grid inside the endpoint's level-1 zone
+// reaches that zone's nodes: on a grid of one cost (8-connected, zones of
+// at most 256 cells a side) one jump point search that stops at every
+// node (GridAStar::JumpDistances), else a Dijkstra (ZoneDijkstra). Level j >=
+// 2: a Dijkstra on level j-1, seeded with the level-(j-1) links and kept inside
+// the endpoint's level-j zone, reaches that zone's level-j nodes. Each
+// connection is bounded by one zone of its level, and each stops once all its
+// targets are settled. Levels the world has connection tables for
+// (world/connection_tables.h) read them instead: the level-j links are the
+// cheapest level-(j-1) link plus the table's cost from there, no search.
 //
-//   EndpointConnector start(graph, max_nodes);
+//   EndpointConnector start(graph, &astar, max_nodes);
 //   RETURN_IF_ERROR(start.Connect(p, /*top=*/3, &stats));
 //   for (const Link& l : start.links(3)) ...;   // level-3 nodes
 #ifndef ZONEPATH_RUNTIME_CONNECTOR_H_
@@ -28,6 +30,7 @@
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "zone_level_search.h"
+#include "zonepath/search/grid_astar.h"
 #include "zonepath/search/search_stats.h"
 #include "zonepath/search/zone_dijkstra.h"
 
@@ -44,8 +47,11 @@ struct Link {
 
 class EndpointConnector {
  public:
-  // max_nodes bounds each level's search (see NodeStateMap).
-  EndpointConnector(const LevelGraph& graph, uint32_t max_nodes);
+  // max_nodes bounds each level's search (see NodeStateMap). `astar` (on
+  // the graph's grid, shared with the rest of the query, must outlive this)
+  // runs the level-1 jump point searches.
+  EndpointConnector(const LevelGraph& graph, GridAStar* astar,
+                    uint32_t max_nodes);
 
   // Connects p (passable) at levels 1..top. Stops early (connected_levels()
   // < top) when a level has no reachable node. ResourceExhausted when a
@@ -57,8 +63,12 @@ class EndpointConnector {
   double LinkCost(int j, uint32_t v) const;
 
   // Appends the cell moves from the endpoint to level-1 node v (which has a
-  // level-1 link); valid until the next Connect.
-  void AppendCells(uint32_t v, RunLengthPath* path);
+  // level-1 link), a least-cost way inside the endpoint's level-1 zone;
+  // valid until the next Connect. After a jump point connection the way
+  // is searched again (the shared search has run since); DataLoss if it
+  // is not found (the world's abstraction does not match its grid).
+  // That search's counts are added to *stats (may be null).
+  absl::Status AppendCells(uint32_t v, RunLengthPath* path, SearchStats* stats);
 
   // Tracing: called with each expanded cell / abstract node's cell.
   void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
@@ -78,8 +88,13 @@ class EndpointConnector {
   std::vector<std::pair<uint64_t, double>> columns_;  // ConnectFromTable's
   Point at_;
   int connected_ = 0;
+  GridAStar* astar_;
   ZoneDijkstra cells_;
+  // The last level-1 connection ran JumpDistances (else cells_).
+  bool by_jumps_ = false;
+  RunLengthPath way_;  // AppendCells' search after a jump point connection
   std::vector<Point> zone_cells_;
+  std::vector<double> zone_costs_;  // JumpDistances' costs to zone_cells_
   // Level j >= 2: the level-(j-1) search inside the level-j zone.
   ZoneLevelSearch search_;
   std::array<std::vector<Link>, kMaxLevels + 1> links_;

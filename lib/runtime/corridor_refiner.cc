@@ -162,7 +162,10 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
         graph_.ForEachEdge(below, u, [&](uint32_t v, float cost, bool intra) {
           if (intra && skips_intra) return;
           const Point c = graph_.NodeCell(below, v);
-          if (w.rect.Contains(c)) relax(v, cost, h(c), intra);
+          // h only for a successor that improves (BestFirst's relax).
+          if (w.rect.Contains(c))
+            relax(
+                v, cost, [&] { return h(c); }, intra);
         });
         if (w.final &&
             graph_.ZoneOf(below, graph_.NodeCell(below, u)) == goal_zone) {
@@ -326,7 +329,10 @@ absl::Status CorridorRefiner::NextEdgeMoves(RunLengthPath* moves,
   }
   if (a == kStart) {
     connection_.Reset(start_);
-    starts_->AppendCells(b, &connection_);
+    if (absl::Status s = starts_->AppendCells(b, &connection_, stats);
+        !s.ok()) {
+      return s;
+    }
     for (const Run& run : connection_.runs()) {
       moves->Append(run.direction, run.count);
     }
@@ -334,7 +340,9 @@ absl::Status CorridorRefiner::NextEdgeMoves(RunLengthPath* moves,
   }
   if (b == kGoal) {
     connection_.Reset(goal_);
-    goals_->AppendCells(a, &connection_);
+    if (absl::Status s = goals_->AppendCells(a, &connection_, stats); !s.ok()) {
+      return s;
+    }
     const std::vector<Run>& runs = connection_.runs();
     for (auto it = runs.rbegin(); it != runs.rend(); ++it) {
       moves->Append(Opposite(it->direction), it->count);

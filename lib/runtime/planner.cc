@@ -46,8 +46,8 @@ struct Planner::Impl {
   Impl(const World& world, const PlannerOptions& options)
       : world(world),
         graph(world),
-        start_connector(graph, options.max_nodes),
-        goal_connector(graph, options.max_nodes),
+        start_connector(graph, &astar, options.max_nodes),
+        goal_connector(graph, &astar, options.max_nodes),
         astar(world.grid()),
         refiner(graph, &astar, options.max_nodes),
         // Windows of 4 zone sides on grids of one cost, where jump points

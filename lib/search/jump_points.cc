@@ -17,8 +17,11 @@
 // the path is the straight segments between them.
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <type_traits>
 
+#include "absl/status/status.h"
+#include "absl/time/clock.h"
 #include "open_bits.h"
 #include "open_cells.h"
 #include "path_costs.h"
@@ -67,6 +70,12 @@ bool JumpStraight(const OpenBits& open, Point p, int dx, int dy, Point goal,
   return open.JumpStraight(p, dx, dy, goal, steps);
 }
 
+// Whether (x, y) is a target every ray stops at (OpenBits::SetTargets).
+bool IsTarget(const OpenCells&, int32_t, int32_t) { return false; }
+bool IsTarget(const OpenBits& open, int32_t x, int32_t y) {
+  return open.IsTarget(x, y);
+}
+
 // Runs a diagonal ray from p (exclusive), likewise.
 template <typename Open>
 bool JumpDiagonal(const Open& open, Point p, int dx, int dy, Point goal,
@@ -80,7 +89,7 @@ bool JumpDiagonal(const Open& open, Point p, int dx, int dy, Point goal,
     x += dx;
     y += dy;
     ++n;
-    if ((x == goal.x && y == goal.y) ||
+    if ((x == goal.x && y == goal.y) || IsTarget(open, x, y) ||
         JumpStraight(open, {x, y}, dx, 0, goal, &unused) ||
         JumpStraight(open, {x, y}, 0, dy, goal, &unused)) {
       *steps = n;
@@ -150,27 +159,93 @@ SearchOutcome GridAStar::SearchJumps(Point start, Point goal,
         stats_.expanded >= options.max_expansions) {
       return SearchOutcome::kLimitReached;
     }
-    const uint64_t p_g = node.g;
-    const uint32_t rays =
-        RayDirections(open, p, id == start_id ? -1 : node.parent());
-    for (int d = 0; d < kDirectionCount; ++d) {
-      if (!(rays >> d & 1)) continue;
-      const int dx = kDirectionDx[d], dy = kDirectionDy[d];
-      uint32_t steps = 0;
-      const bool found = (d & 1) != 0
-                             ? JumpDiagonal(open, p, dx, dy, goal, &steps)
-                             : JumpStraight(open, p, dx, dy, goal, &steps);
-      if (!found) continue;
-      const Point q{p.x + dx * static_cast<int32_t>(steps),
-                    p.y + dy * static_cast<int32_t>(steps)};
-      const uint64_t g = Cost::AddSteps(p_g, d, cost_sum, steps);
-      const NodeId q_id = IdOf(q);
-      SearchNode& next = nodes.Touch(q_id);
-      if (next.closed()) continue;
-      Improve<Cost>(nodes, next, q_id, q, g, d, f_of);
-    }
+    ExpandJumpPoint<Cost>(nodes, open, node, p, id == start_id, goal, f_of);
   }
   return SearchOutcome::kUnreachable;
+}
+
+template <typename Cost, typename Open, typename FOf>
+void GridAStar::ExpandJumpPoint(NodeTable& nodes, const Open& open,
+                                const SearchNode& node, Point p, bool is_start,
+                                Point goal, const FOf& f_of) {
+  const uint32_t cost_sum = 2u * grid_->min_cost();  // every step's a + b
+  const uint64_t p_g = node.g;
+  const uint32_t rays = RayDirections(open, p, is_start ? -1 : node.parent());
+  for (int d = 0; d < kDirectionCount; ++d) {
+    if (!(rays >> d & 1)) continue;
+    const int dx = kDirectionDx[d], dy = kDirectionDy[d];
+    uint32_t steps = 0;
+    const bool found = (d & 1) != 0
+                           ? JumpDiagonal(open, p, dx, dy, goal, &steps)
+                           : JumpStraight(open, p, dx, dy, goal, &steps);
+    if (!found) continue;
+    const Point q{p.x + dx * static_cast<int32_t>(steps),
+                  p.y + dy * static_cast<int32_t>(steps)};
+    const uint64_t g = Cost::AddSteps(p_g, d, cost_sum, steps);
+    const NodeId q_id = IdOf(q);
+    SearchNode& next = nodes.Touch(q_id);
+    if (next.closed()) continue;
+    Improve<Cost>(nodes, next, q_id, q, g, d, f_of);
+  }
+}
+
+absl::Status GridAStar::JumpDistances(Point source,
+                                      absl::Span<const Point> targets,
+                                      const Rect& bounds,
+                                      absl::Span<double> out) {
+  stats_ = SearchStats();
+  if (out.size() != targets.size()) {
+    return absl::InvalidArgumentError(
+        "JumpDistances: one output per target is needed");
+  }
+  if (!JumpDistancesApply(*grid_, Connectivity::kEight, bounds)) {
+    return absl::InvalidArgumentError(
+        "JumpDistances needs a grid of one cost and bounds of at most 256 "
+        "cells a side");
+  }
+  if (absl::Status s = CheckEndpoint(*grid_, bounds, source, "source");
+      !s.ok()) {
+    return s;
+  }
+  const absl::Time begin = absl::Now();
+  std::fill(out.begin(), out.end(), std::numeric_limits<double>::infinity());
+  use_local_ = true;
+  origin_ = {bounds.x0, bounds.y0};
+  open_bits_->Fill(*grid_, bounds, nullptr);
+  open_bits_->SetTargets(targets);
+  const OpenBits& open = *open_bits_;
+  uint32_t left = open.TargetCount();
+  // Dijkstra's order (no estimate): each target's cost is final when it is
+  // closed. Rays stop at every target, so none is passed by (rays that
+  // pass a cell are what let a plain jump point close above its cost).
+  auto f_of = [](uint64_t g, Point) { return PairCost::Value(g); };
+  NodeTable& nodes = BeginSearch<PairCost>(source, f_of);
+  const NodeId source_id = IdOf(source);
+  const Point nowhere{-1, -1};  // no goal: the targets stop the rays
+  while (!open_.empty() && left > 0) {
+    NodeId id;
+    SearchNode& node = CloseBest(nodes, &id);
+    const Point p = PointOfId(id);
+    if (open.IsTarget(p.x, p.y)) {
+      const double g = PairCost::Value(node.g);
+      for (size_t i = 0; i < targets.size(); ++i) {
+        if (targets[i] == p) out[i] = g;
+      }
+      --left;
+    }
+    ExpandJumpPoint<PairCost>(nodes, open, node, p, id == source_id, nowhere,
+                              f_of);
+  }
+  stats_.time = absl::Now() - begin;
+  return absl::OkStatus();
+}
+
+bool GridAStar::JumpDistancesApply(const Grid& grid, Connectivity connectivity,
+                                   const Rect& bounds) {
+  return grid.OneCost() && connectivity == Connectivity::kEight &&
+         bounds.width() <= kLocalSide && bounds.height() <= kLocalSide &&
+         static_cast<int64_t>(bounds.width()) * bounds.height() <=
+             PairCost::kMaxPairCells;
 }
 
 template <typename Cost>

@@ -49,6 +49,7 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
                std::min(grid.height(), bounds.y1)};
   x0_ = r.x0;
   y0_ = r.y0;
+  has_targets_ = false;
   const int32_t w = std::max(0, r.width()), h = std::max(0, r.height());
   width_ = static_cast<uint32_t>(w) + 2;
   height_ = static_cast<uint32_t>(h) + 2;
@@ -107,6 +108,24 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
       }
     }
   }
+}
+
+void OpenBits::SetTargets(absl::Span<const Point> targets) {
+  target_rows_.assign(rows_.size(), 0);
+  target_cols_.assign(cols_.size(), 0);
+  target_count_ = 0;
+  for (const Point t : targets) {
+    if (!(*this)(t.x, t.y)) continue;
+    const uint32_t lx = static_cast<uint32_t>(t.x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(t.y - y0_ + 1);
+    uint64_t& word = target_rows_[size_t{ly} * row_words_ + (lx >> 6)];
+    if ((word >> (lx & 63)) & 1) continue;  // listed twice
+    word |= uint64_t{1} << (lx & 63);
+    ++target_count_;
+    target_cols_[size_t{lx} * col_words_ + (ly >> 6)] |= uint64_t{1}
+                                                         << (ly & 63);
+  }
+  has_targets_ = true;
 }
 
 }  // namespace zonepath::search_internal

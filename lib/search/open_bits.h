@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/search/grid_astar.h"
 
@@ -39,12 +40,29 @@ class OpenBits {
     const size_t words = size_t{kMaxSide + 2} * ((kMaxSide + 2 + 63) / 64);
     rows_.reserve(words);
     cols_.reserve(words);
+    target_rows_.reserve(words);
+    target_cols_.reserve(words);
   }
 
   // The open cells of `grid` inside `bounds` clipped to the grid (at most
   // kMaxSide cells a side), inside `corridor` if not null. Allocates
   // nothing.
   void Fill(const Grid& grid, const Rect& bounds, const RowSpans* corridor);
+
+  // Makes every open cell of `targets` a stop of every ray, like a goal
+  // (until the next Fill); closed or outside targets are ignored. For
+  // searches that settle several targets at once (GridAStar::JumpDistances).
+  void SetTargets(absl::Span<const Point> targets);
+  // The distinct open targets SetTargets set.
+  uint32_t TargetCount() const { return target_count_; }
+  // Whether (x, y) is a target set by SetTargets since the last Fill.
+  bool IsTarget(int32_t x, int32_t y) const {
+    if (!has_targets_) return false;
+    const uint32_t lx = static_cast<uint32_t>(x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(y - y0_ + 1);
+    if (lx >= width_ || ly >= height_) return false;
+    return (target_rows_[ly * row_words_ + (lx >> 6)] >> (lx & 63)) & 1;
+  }
 
   // Whether cell (x, y) is open; any coordinates (outside: false).
   bool operator()(int32_t x, int32_t y) const {
@@ -56,51 +74,59 @@ class OpenBits {
 
   // The straight ray from open cell p (exclusive) in direction (dx, dy),
   // one of them 0: true with *steps when it stops at a jump point (the goal,
-  // or a cell beside which a side cell is open where the one behind it was
-  // not), false when it runs into a closed cell. The same answer as
-  // stepping cell by cell.
+  // a target, or a cell beside which a side cell is open where the one
+  // behind it was not), false when it runs into a closed cell. The same
+  // answer as stepping cell by cell.
   bool JumpStraight(Point p, int dx, int dy, Point goal,
                     uint32_t* steps) const {
     const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
     const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
     if (dy == 0) {  // along row ly, sides rows ly - 1 and ly + 1
-      const uint64_t* line = &rows_[ly * row_words_];
+      const size_t at = size_t{ly} * row_words_;
+      const uint64_t* line = &rows_[at];
+      const uint64_t* stops = has_targets_ ? &target_rows_[at] : nullptr;
       const bool on_line = goal.y == p.y;
       const uint32_t g = static_cast<uint32_t>(goal.x - x0_ + 1);
       return dx > 0
-                 ? ScanUp(line, line - row_words_, line + row_words_, lx,
+                 ? ScanUp(line, line - row_words_, line + row_words_, stops, lx,
                           on_line && goal.x > p.x, g, steps)
-                 : ScanDown(line, line - row_words_, line + row_words_,
+                 : ScanDown(line, line - row_words_, line + row_words_, stops,
                             row_words_, lx, on_line && goal.x < p.x, g, steps);
     }
-    const uint64_t* line = &cols_[lx * col_words_];
+    const size_t at = size_t{lx} * col_words_;
+    const uint64_t* line = &cols_[at];
+    const uint64_t* stops = has_targets_ ? &target_cols_[at] : nullptr;
     const bool on_line = goal.x == p.x;
     const uint32_t g = static_cast<uint32_t>(goal.y - y0_ + 1);
-    return dy > 0 ? ScanUp(line, line - col_words_, line + col_words_, ly,
-                           on_line && goal.y > p.y, g, steps)
-                  : ScanDown(line, line - col_words_, line + col_words_,
+    return dy > 0 ? ScanUp(line, line - col_words_, line + col_words_, stops,
+                           ly, on_line && goal.y > p.y, g, steps)
+                  : ScanDown(line, line - col_words_, line + col_words_, stops,
                              col_words_, ly, on_line && goal.y < p.y, g, steps);
   }
 
   size_t MemoryUsage() const {
-    return (rows_.capacity() + cols_.capacity()) * sizeof(uint64_t);
+    return (rows_.capacity() + cols_.capacity() + target_rows_.capacity() +
+            target_cols_.capacity()) *
+           sizeof(uint64_t);
   }
 
  private:
   // Scans `line` upward from bit `from` (exclusive) for the first bit i
-  // that is closed, or where side a or b is open with bit i - 1 closed;
-  // the goal at bit g counts when has_goal and it comes first. Bit 0 and
+  // that is closed, or where side a or b is open with bit i - 1 closed,
+  // or set in `stops` (the targets' bits of the line, or null); the goal
+  // at bit g counts when has_goal and it comes first. Bit 0 and
   // the bits past the last cell are closed, so a scan always ends.
   static bool ScanUp(const uint64_t* line, const uint64_t* a, const uint64_t* b,
-                     uint32_t from, bool has_goal, uint32_t g,
-                     uint32_t* steps) {
+                     const uint64_t* stops, uint32_t from, bool has_goal,
+                     uint32_t g, uint32_t* steps) {
     uint32_t k = (from + 1) >> 6;
     uint64_t mask = ~uint64_t{0} << ((from + 1) & 63);
     while (true) {
       const uint64_t a_behind = (a[k] << 1) | (k > 0 ? a[k - 1] >> 63 : 0);
       const uint64_t b_behind = (b[k] << 1) | (k > 0 ? b[k - 1] >> 63 : 0);
-      const uint64_t stop =
-          (~line[k] | (a[k] & ~a_behind) | (b[k] & ~b_behind)) & mask;
+      const uint64_t stop = (~line[k] | (a[k] & ~a_behind) |
+                             (b[k] & ~b_behind) | (stops ? stops[k] : 0)) &
+                            mask;
       if (stop != 0) {
         const uint32_t i =
             k * 64 + static_cast<uint32_t>(std::countr_zero(stop));
@@ -118,8 +144,9 @@ class OpenBits {
   // The same downward: the last bit i below `from` that is closed, or
   // where a side is open with bit i + 1 closed.
   static bool ScanDown(const uint64_t* line, const uint64_t* a,
-                       const uint64_t* b, uint32_t words, uint32_t from,
-                       bool has_goal, uint32_t g, uint32_t* steps) {
+                       const uint64_t* b, const uint64_t* stops, uint32_t words,
+                       uint32_t from, bool has_goal, uint32_t g,
+                       uint32_t* steps) {
     // from >= 1 (bit 0 is closed and from is open).
     int32_t k = static_cast<int32_t>((from - 1) >> 6);
     uint64_t mask = ~uint64_t{0} >> (63 - ((from - 1) & 63));
@@ -129,8 +156,9 @@ class OpenBits {
     while (true) {
       const uint64_t a_ahead = (a[k] >> 1) | (a_next << 63);
       const uint64_t b_ahead = (b[k] >> 1) | (b_next << 63);
-      const uint64_t stop =
-          (~line[k] | (a[k] & ~a_ahead) | (b[k] & ~b_ahead)) & mask;
+      const uint64_t stop = (~line[k] | (a[k] & ~a_ahead) | (b[k] & ~b_ahead) |
+                             (stops ? stops[k] : 0)) &
+                            mask;
       if (stop != 0) {
         const uint32_t i = static_cast<uint32_t>(k) * 64 + 63 -
                            static_cast<uint32_t>(std::countl_zero(stop));
@@ -157,6 +185,11 @@ class OpenBits {
   uint32_t row_words_ = 0, col_words_ = 0;
   std::vector<uint64_t> rows_;  // height_ rows of row_words_ words
   std::vector<uint64_t> cols_;  // width_ columns of col_words_ words
+  // SetTargets' cells in the same two layouts (valid while has_targets_).
+  bool has_targets_ = false;
+  uint32_t target_count_ = 0;
+  std::vector<uint64_t> target_rows_;
+  std::vector<uint64_t> target_cols_;
 };
 
 }  // namespace zonepath::search_internal

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "level_graph.h"
 #include "zonepath/mapgen/generators.h"
@@ -58,7 +59,8 @@ std::map<uint32_t, double> PlainDijkstra(const LevelGraph& graph, int j,
 int CheckLinksAgainstDijkstra(const World& world, const std::string& label) {
   const Grid& grid = world.grid();
   const LevelGraph graph(world);
-  EndpointConnector connector(graph, 1 << 18);
+  GridAStar astar(grid);
+  EndpointConnector connector(graph, &astar, 1 << 18);
   std::mt19937_64 rng(11);
   int checked = 0;
   for (int q = 0; q < 60; ++q) {
@@ -67,6 +69,37 @@ int CheckLinksAgainstDijkstra(const World& world, const std::string& label) {
     if (!grid.PassableOrFalse(p)) continue;
     SearchStats stats;
     EXPECT_TRUE(connector.Connect(p, graph.levels(), &stats).ok()) << label;
+    // Level 1: the cell oracle inside p's zone (jump points on rooms and
+    // mazes, whose cells cost the same; a Dijkstra on terrain).
+    const Rect zone1 = graph.ZoneRect(1, p);
+    const std::vector<double> cells = testing::OracleDistances(
+        grid, p, graph.connectivity() == Connectivity::kEight, zone1);
+    const SharedLevel& one = graph.level(1);
+    const ZoneId z1 = one.ZoneOf(p);
+    int reachable = 0;
+    for (uint32_t v = one.zone_node_begin[z1.value()];
+         v < one.zone_node_end[z1.value()]; ++v) {
+      const double want = cells[grid.Index(graph.NodeCell(1, v)).value()];
+      if (std::isinf(want)) continue;
+      ++reachable;
+      EXPECT_NEAR(connector.LinkCost(1, v), want, 1e-9 * (1 + want))
+          << label << " at " << PointString(p) << " level 1 node " << v;
+      // The cells AppendCells gives walk there at that cost.
+      RunLengthPath way;
+      way.Reset(p);
+      const absl::Status appended = connector.AppendCells(v, &way, &stats);
+      EXPECT_TRUE(appended.ok()) << label << " " << appended;
+      if (!appended.ok()) continue;
+      const absl::StatusOr<PathWalk> walked =
+          WalkPath(grid, way, graph.connectivity());
+      EXPECT_TRUE(walked.ok()) << label << " " << walked.status();
+      if (!walked.ok()) continue;
+      EXPECT_NEAR(walked->cost, want, 1e-9 * (1 + want)) << label;
+      EXPECT_EQ(walked->end, graph.NodeCell(1, v)) << label;
+      EXPECT_TRUE(zone1.Contains(walked->end)) << label;
+    }
+    EXPECT_EQ(static_cast<int>(connector.links(1).size()), reachable)
+        << label << " at " << PointString(p) << " level 1";
     for (int j = 2; j <= connector.connected_levels(); ++j) {
       const std::map<uint32_t, double> expected =
           PlainDijkstra(graph, j, p, connector.links(j - 1));

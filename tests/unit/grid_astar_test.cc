@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "alloc_counter.h"
 #include "dijkstra_oracle.h"
@@ -213,6 +216,109 @@ TEST(GridAStarTest, JumpPointsMatchDijkstraOnLargeWindows) {
   ASSERT_FALSE(HasFailure());
   EXPECT_GT(found, 300);
   EXPECT_GT(corridors, 100);
+}
+
+// JumpDistances (one search from a source to many targets, as the planner
+// connects an endpoint to its zone's beacons) against the Dijkstra oracle
+// inside the same bounds: targets open,
+// closed, unreachable, outside the bounds, listed twice, or the source.
+TEST(GridAStarTest, JumpDistancesMatchDijkstra) {
+  int finite = 0, infinite = 0;
+  for (uint64_t seed = 0; seed < 600; ++seed) {
+    std::mt19937_64 rng(seed * 17 + 3);
+    const int width = 1 + static_cast<int>(rng() % 150);
+    const int height = 1 + static_cast<int>(rng() % 150);
+    const double blocked = static_cast<double>(rng() % 46) / 100.0;
+    const Grid grid =
+        UniformGrid(seed, width, height, blocked, seed % 3 == 0 ? 4 : 1);
+    if (grid.passable_count() == 0) continue;
+    const int32_t x0 = static_cast<int32_t>(rng() % width);
+    const int32_t y0 = static_cast<int32_t>(rng() % height);
+    const Rect bounds{x0, y0,
+                      x0 + 1 + static_cast<int32_t>(rng() % (width - x0)),
+                      y0 + 1 + static_cast<int32_t>(rng() % (height - y0))};
+    std::vector<Point> open;
+    for (int32_t y = bounds.y0; y < bounds.y1; ++y) {
+      for (int32_t x = bounds.x0; x < bounds.x1; ++x) {
+        if (grid.passable({x, y})) open.push_back({x, y});
+      }
+    }
+    if (open.empty()) continue;
+    const Point source = open[rng() % open.size()];
+    std::vector<Point> targets;
+    const int count = 1 + static_cast<int>(rng() % 20);
+    for (int i = 0; i < count; ++i) {
+      switch (rng() % 6) {
+        case 0:  // any cell of the grid, maybe closed or outside the bounds
+          targets.push_back({static_cast<int32_t>(rng() % width),
+                             static_cast<int32_t>(rng() % height)});
+          break;
+        case 1:  // the source, or one listed before
+          targets.push_back(targets.empty() ? source
+                                            : targets[rng() % targets.size()]);
+          break;
+        default:
+          targets.push_back(open[rng() % open.size()]);
+      }
+    }
+    const std::vector<double> oracle =
+        OracleDistances(grid, source, /*eight_connected=*/true, bounds);
+    GridAStar astar(grid);
+    std::vector<double> out(targets.size());
+    ASSERT_TRUE(
+        astar.JumpDistances(source, targets, bounds, absl::MakeSpan(out)).ok());
+    for (size_t i = 0; i < targets.size(); ++i) {
+      const Point t = targets[i];
+      const double want = bounds.Contains(t) && grid.passable(t)
+                              ? oracle[grid.Index(t).value()]
+                              : std::numeric_limits<double>::infinity();
+      const std::string context = Context(seed, grid, source, t) + " bounds " +
+                                  std::to_string(bounds.x0) + "," +
+                                  std::to_string(bounds.y0) + " " +
+                                  std::to_string(bounds.width()) + "x" +
+                                  std::to_string(bounds.height());
+      if (std::isinf(want)) {
+        ASSERT_TRUE(std::isinf(out[i])) << context;
+        ++infinite;
+      } else {
+        ASSERT_NEAR(out[i], want, 1e-9 * (1 + want)) << context;
+        ++finite;
+      }
+    }
+  }
+  EXPECT_GT(finite, 3000);
+  EXPECT_GT(infinite, 300);
+}
+
+// Refused where it would not be exact, or with a wrong output size.
+TEST(GridAStarTest, JumpDistancesOnlyWhereExact) {
+  const Grid weighted = testing::RandomGrid(5, {20, 20, 0.0, 5});
+  GridAStar astar(weighted);
+  std::vector<Point> targets{{3, 3}};
+  std::vector<double> out(1);
+  EXPECT_EQ(astar
+                .JumpDistances({0, 0}, targets, weighted.bounds(),
+                               absl::MakeSpan(out))
+                .code(),
+            absl::StatusCode::kInvalidArgument);
+  const Grid big = UniformGrid(5, 300, 10, 0.0, 1);
+  GridAStar big_astar(big);
+  EXPECT_EQ(
+      big_astar
+          .JumpDistances({0, 0}, targets, big.bounds(), absl::MakeSpan(out))
+          .code(),
+      absl::StatusCode::kInvalidArgument);
+  std::vector<double> two(2);
+  EXPECT_EQ(
+      big_astar
+          .JumpDistances({0, 0}, targets, {0, 0, 20, 10}, absl::MakeSpan(two))
+          .code(),
+      absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(
+      big_astar
+          .JumpDistances({0, 0}, targets, {0, 0, 20, 10}, absl::MakeSpan(out))
+          .ok());
+  EXPECT_NEAR(out[0], 3 * std::sqrt(2.0), 1e-12);
 }
 
 // Jump points run only where they are exact: on a weighted grid, 4-connected

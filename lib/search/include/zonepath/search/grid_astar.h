@@ -21,8 +21,10 @@
 #include <optional>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
@@ -100,7 +102,21 @@ class GridAStar {
                                          const AStarOptions& options,
                                          RunLengthPath* path);
 
-  // Statistics of the last FindPath call.
+  // The least costs from `source` to each of `targets` inside `bounds`
+  // (out[i], +infinity where there is no way; a target listed twice gets
+  // its cost twice), for connecting an endpoint to its zone's beacons in
+  // one search: jump point search in order of cost, every target a stop of
+  // every ray, until every target is settled. Only where
+  // JumpDistancesApply holds (a grid of one cost, 8-connected moves,
+  // bounds of at most 256 cells a side); InvalidArgument otherwise, or if
+  // source is outside the bounds or blocked, or out.size() differs from
+  // targets.size(). Allocates nothing.
+  absl::Status JumpDistances(Point source, absl::Span<const Point> targets,
+                             const Rect& bounds, absl::Span<double> out);
+  static bool JumpDistancesApply(const Grid& grid, Connectivity connectivity,
+                                 const Rect& bounds);
+
+  // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }
   // True if the last search expanded cell p (for pictures and tests).
   bool Expanded(Point p) const;
@@ -133,6 +149,12 @@ class GridAStar {
   SearchOutcome SearchJumps(Point start, Point goal,
                             const AStarOptions& options, const Open& open,
                             RunLengthPath* path);
+  // Runs the rays the pruning rules keep from jump point p (node; the
+  // start when is_start) and records every jump point they reach.
+  template <typename Cost, typename Open, typename FOf>
+  void ExpandJumpPoint(NodeTable& nodes, const Open& open,
+                       const SearchNode& node, Point p, bool is_start,
+                       Point goal, const FOf& f_of);
   // Walks the jump points' straight segments back from the goal (then
   // straightens them with prefer_straight).
   template <typename Cost>
