@@ -38,38 +38,6 @@ using search_internal::OpenBits;
 using search_internal::OpenCells;
 using search_internal::PairCost;
 
-// Runs a straight ray from p (exclusive); true with *steps when it stops at
-// a jump point (the goal, or a cell beside which a wall ends: a side cell
-// open where the one behind it was not), false when it runs into a blocked
-// cell. Each side cell read is the next step's cell behind.
-bool JumpStraight(const OpenCells& open, Point p, int dx, int dy, Point goal,
-                  uint32_t* steps) {
-  // The two sides: (dy, dx) and (-dy, -dx) turn the ray a quarter.
-  const int ax = dy, ay = dx;
-  int32_t x = p.x, y = p.y;
-  bool side_a = open(x + ax, y + ay), side_b = open(x - ax, y - ay);
-  uint32_t n = 0;
-  while (true) {
-    x += dx;
-    y += dy;
-    if (!open(x, y)) return false;
-    ++n;
-    const bool a = open(x + ax, y + ay), b = open(x - ax, y - ay);
-    if ((x == goal.x && y == goal.y) || (a && !side_a) || (b && !side_b)) {
-      *steps = n;
-      return true;
-    }
-    side_a = a;
-    side_b = b;
-  }
-}
-
-// The same ray over bits, 64 cells at a time (same answer).
-bool JumpStraight(const OpenBits& open, Point p, int dx, int dy, Point goal,
-                  uint32_t* steps) {
-  return open.JumpStraight(p, dx, dy, goal, steps);
-}
-
 // Whether (x, y) is a target every ray stops at (OpenBits::SetTargets).
 bool IsTarget(const OpenCells&, int32_t, int32_t) { return false; }
 bool IsTarget(const OpenBits& open, int32_t x, int32_t y) {
@@ -90,8 +58,8 @@ bool JumpDiagonal(const Open& open, Point p, int dx, int dy, Point goal,
     y += dy;
     ++n;
     if ((x == goal.x && y == goal.y) || IsTarget(open, x, y) ||
-        JumpStraight(open, {x, y}, dx, 0, goal, &unused) ||
-        JumpStraight(open, {x, y}, 0, dy, goal, &unused)) {
+        open.JumpStraight({x, y}, dx, 0, goal, &unused) ||
+        open.JumpStraight({x, y}, 0, dy, goal, &unused)) {
       *steps = n;
       return true;
     }
@@ -177,7 +145,7 @@ void GridAStar::ExpandJumpPoint(NodeTable& nodes, const Open& open,
     uint32_t steps = 0;
     const bool found = (d & 1) != 0
                            ? JumpDiagonal(open, p, dx, dy, goal, &steps)
-                           : JumpStraight(open, p, dx, dy, goal, &steps);
+                           : open.JumpStraight(p, dx, dy, goal, &steps);
     if (!found) continue;
     const Point q{p.x + dx * static_cast<int32_t>(steps),
                   p.y + dy * static_cast<int32_t>(steps)};

@@ -14,7 +14,7 @@
 //   bits.Fill(grid, bounds, corridor);  // O(cells of the bounds)
 //   if (bits(x, y)) ...;                // same answer as OpenCells
 //   uint32_t steps;
-//   if (bits.JumpStraight(p, 1, 0, goal, &steps)) ...;  // as JumpStraight
+//   if (bits.JumpStraight(p, 1, 0, goal, &steps)) ...;  // as OpenCells'
 #ifndef ZONEPATH_SEARCH_OPEN_BITS_H_
 #define ZONEPATH_SEARCH_OPEN_BITS_H_
 

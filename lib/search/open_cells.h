@@ -28,6 +28,34 @@ class OpenCells {
            grid_.cost(p) != kBlocked;
   }
 
+  // The straight ray from open cell p (exclusive) in direction (dx, dy),
+  // one of them 0, stepped cell by cell: true with *steps when it stops at
+  // a jump point (the goal, or a cell beside which a wall ends: a side cell
+  // open where the one behind it was not), false when it runs into a
+  // closed cell. Each side cell read is the next step's cell behind.
+  bool JumpStraight(Point p, int dx, int dy, Point goal,
+                    uint32_t* steps) const {
+    // The two sides: (dy, dx) and (-dy, -dx) turn the ray a quarter.
+    const int ax = dy, ay = dx;
+    const OpenCells& open = *this;
+    int32_t x = p.x, y = p.y;
+    bool side_a = open(x + ax, y + ay), side_b = open(x - ax, y - ay);
+    uint32_t n = 0;
+    while (true) {
+      x += dx;
+      y += dy;
+      if (!open(x, y)) return false;
+      ++n;
+      const bool a = open(x + ax, y + ay), b = open(x - ax, y - ay);
+      if ((x == goal.x && y == goal.y) || (a && !side_a) || (b && !side_b)) {
+        *steps = n;
+        return true;
+      }
+      side_a = a;
+      side_b = b;
+    }
+  }
+
  private:
   const Grid& grid_;
   const Rect bounds_;

@@ -1,7 +1,8 @@
 // OpenBits (the jump point search's open cells as bits, lib/search) against
-// the cell-by-cell reading it replaces: the same open cells, and the same
-// stop for every straight ray, on random grids, bounds (partly off the
-// grid, up to 256 cells a side: several words a row and a column) and
+// the cell-by-cell reading it replaces (OpenCells, which whole-grid
+// searches keep using and JumpPointsMatchDijkstra checks): the same open cells,
+// and the same stop for every straight ray, on random grids, bounds (partly off
+// the grid, up to 256 cells a side: several words a row and a column) and
 // corridors.
 #include "open_bits.h"
 
@@ -17,28 +18,6 @@
 
 namespace zonepath::search_internal {
 namespace {
-
-// The straight ray stepped cell by cell (jump_points.cc's reading).
-bool ReferenceJump(const OpenCells& open, Point p, int dx, int dy, Point goal,
-                   uint32_t* steps) {
-  const int ax = dy, ay = dx;
-  int32_t x = p.x, y = p.y;
-  bool side_a = open(x + ax, y + ay), side_b = open(x - ax, y - ay);
-  uint32_t n = 0;
-  while (true) {
-    x += dx;
-    y += dy;
-    if (!open(x, y)) return false;
-    ++n;
-    const bool a = open(x + ax, y + ay), b = open(x - ax, y - ay);
-    if ((x == goal.x && y == goal.y) || (a && !side_a) || (b && !side_b)) {
-      *steps = n;
-      return true;
-    }
-    side_a = a;
-    side_b = b;
-  }
-}
 
 TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
   OpenBits bits;  // one scratch for every case, as GridAStar keeps it
@@ -94,7 +73,7 @@ TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
       for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
                                    std::pair{0, 1}, std::pair{0, -1}}) {
         uint32_t want = 0, got = 0;
-        const bool want_stop = ReferenceJump(cells, p, dx, dy, goal, &want);
+        const bool want_stop = cells.JumpStraight(p, dx, dy, goal, &want);
         const bool got_stop = bits.JumpStraight(p, dx, dy, goal, &got);
         ASSERT_EQ(got_stop, want_stop)
             << context << " ray from " << p.x << "," << p.y << " direction "
