@@ -40,6 +40,31 @@ using runtime_internal::StreamSmoother;
 namespace {
 // The abstract search's goal: a node id no level uses (ids are < 2^31).
 constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
+
+// The smoothing windows (README, "Smoothing"), in a band of zone side / 4.
+// On a grid of one cost, where jump points make long windows cheap: windows
+// of 6 zone sides that commit 3/4 of their moves (fewer searches per move
+// than windows of 4 committing half, and about as short), after a first
+// window of 2 zone sides committing half, so that the first moves wait for
+// little; every box within the bit-parallel table's side. On weighted
+// grids, windows of 2 zone sides committing half.
+runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
+                                                 int32_t zone_side) {
+  runtime_internal::SmoothWindows w;
+  w.margin = std::max(2, zone_side / 4);
+  const int32_t widest = GridAStar::kLocalSide - 2 * w.margin - 2;
+  w.first = std::min(widest, 2 * zone_side);
+  w.first_advance = w.first / 2;
+  if (grid.OneCost()) {
+    w.window = std::min(widest, 6 * zone_side);
+    w.advance = w.window * 3 / 4;
+  } else {
+    w.window = w.first;
+    w.advance = w.first_advance;
+  }
+  return w;
+}
+
 }  // namespace
 
 struct Planner::Impl {
@@ -50,13 +75,8 @@ struct Planner::Impl {
         goal_connector(graph, &astar, options.max_nodes),
         astar(world.grid()),
         refiner(graph, &astar, options.max_nodes),
-        // Windows of 4 zone sides on grids of one cost, where jump points
-        // make them cheap (Cauldron: 0.32 -> 0.17 % over optimal at the
-        // same time), 2 on weighted ones (README, "Jump points in the
-        // planner").
         smoother(world.grid(), graph.connectivity(), &astar,
-                 (world.grid().OneCost() ? 4 : 2) * graph.ZoneSide(1),
-                 std::max(2, graph.ZoneSide(1) / 4)),
+                 SmoothWindowsFor(world.grid(), graph.ZoneSide(1))),
         top(options.max_nodes),
         landmark_count(std::clamp(options.landmarks, 0, 32)) {}
 

@@ -15,12 +15,15 @@ Direction StepBetween(Point a, Point b) {
 }  // namespace
 
 StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
-                               GridAStar* astar, int32_t window, int32_t margin)
+                               GridAStar* astar, const SmoothWindows& windows)
     : grid_(grid),
       connectivity_(connectivity),
       astar_(astar),
-      window_(std::max(4, window)),
-      margin_(std::max(1, margin)),
+      first_(std::max(4, windows.first)),
+      first_advance_(std::clamp<int64_t>(windows.first_advance, 1, first_)),
+      window_(std::max(4, windows.window)),
+      advance_(std::clamp<int64_t>(windows.advance, 1, window_)),
+      margin_(std::max(1, windows.margin)),
       one_cost_(grid.OneCost()) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
@@ -28,6 +31,7 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
   cells_.clear();
   cells_.push_back(start);
   head_ = 0;
+  committed_ = 0;
   raw_cost_ = 0;
 }
 
@@ -149,6 +153,7 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
     out->Append(d);
   }
   head_ += moves;
+  committed_ += moves;
   // Drop committed cells once they are most of the buffer (amortised O(1)).
   if (head_ > 4 * window_ && head_ * 2 > static_cast<int64_t>(cells_.size())) {
     cells_.erase(cells_.begin(), cells_.begin() + head_);
@@ -158,15 +163,17 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
 
 absl::Status StreamSmoother::Commit(bool final, RunLengthPath* out,
                                     SearchStats* stats) {
-  while (buffered() > window_ || (final && buffered() > 0)) {
-    const bool last = final && buffered() <= window_;
-    int64_t len = std::min(buffered(), window_);
+  while (buffered() > window() || (final && buffered() > 0)) {
+    const int64_t size = window();
+    const int64_t advance = committed_ == 0 ? first_advance_ : advance_;
+    const bool last = final && buffered() <= size;
+    int64_t len = std::min(buffered(), size);
     if (absl::Status s = SmoothWindow(&len, stats); !s.ok()) return s;
     if (last) {
       Emit(buffered(), out);
       break;
     }
-    Emit(std::max<int64_t>(1, std::min(window_ / 2, len)), out);
+    Emit(std::max<int64_t>(1, std::min(advance, len)), out);
   }
   return absl::OkStatus();
 }

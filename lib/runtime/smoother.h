@@ -2,18 +2,21 @@
 // first moves wait only for the first window, not for the whole path.
 //
 // Refined moves go in (AddRun); smoothed moves come out (Commit) once no
-// later window can change them. Each window of `window` moves is searched
-// again exactly (A* in a band around the window's path; jump points on a
-// grid of one cost, whose committed moves are then straightened) and replaced
-// when the search finds it shorter (or, with fewer_turns, equally short
-// with fewer runs); windows overlap by half, so every junction between two
-// windows lies inside a third. A window is skipped without a search when
-// its cost already equals the heuristic lower bound (a straight or
-// octile-optimal stretch on cheapest ground) and it has at most two runs:
-// on game maps most windows are.
+// later window can change them. Each window of moves is searched again
+// exactly (A* in a band around the window's path; jump points on a grid of
+// one cost, whose committed moves are then straightened) and replaced when
+// the search finds it shorter (or, with fewer_turns, equally short with
+// fewer runs); then its first `advance` moves are committed, so the next
+// window starts inside it and every junction between two windows lies
+// inside a later one. The first window may be shorter than the rest, so
+// that the first moves wait for less refinement and search. A window is
+// skipped without a search when its cost already equals the heuristic
+// lower bound (a straight or octile-optimal stretch on cheapest ground) and
+// it has at most two runs.
 //
-//   StreamSmoother smoother(grid, connectivity, &astar, /*window=*/64,
-//                           /*margin=*/8);
+//   StreamSmoother smoother(grid, connectivity, &astar,
+//                           {.first = 64, .first_advance = 32,
+//                            .window = 192, .advance = 144, .margin = 8});
 //   smoother.Reset(start, /*fewer_turns=*/true);
 //   smoother.AddRun(run); ...
 //   RETURN_IF_ERROR(smoother.Commit(/*final=*/false, &out, &stats));
@@ -32,11 +35,22 @@
 
 namespace zonepath::runtime_internal {
 
+// Window sizes, in moves. Each window's box (its path's bounding box grown
+// by `margin`) should fit GridAStar::kLocalSide, or its search leaves the
+// bit-parallel local table.
+struct SmoothWindows {
+  int32_t first = 64;          // the first window after Reset, >= 4
+  int32_t first_advance = 32;  // moves it commits, 1 .. first
+  int32_t window = 64;         // every later window, >= 4
+  int32_t advance = 32;        // moves each commits, 1 .. window
+  int32_t margin = 8;          // band around the path searched, >= 1 cells
+};
+
 class StreamSmoother {
  public:
-  // window: moves per window, >= 4. `astar` is shared with the planner.
+  // `astar` is shared with the planner. Sizes out of range are clamped.
   StreamSmoother(const Grid& grid, Connectivity connectivity, GridAStar* astar,
-                 int32_t window, int32_t margin);
+                 const SmoothWindows& windows);
 
   void Reset(Point start, bool fewer_turns);
   // Appends refined moves (legal, continuing from the last cell added).
@@ -47,7 +61,8 @@ class StreamSmoother {
   }
   // Summed step cost of everything added (the path before smoothing).
   double raw_cost() const { return raw_cost_; }
-  int64_t window() const { return window_; }
+  // Moves the next window takes: refine until more than this is buffered.
+  int64_t window() const { return committed_ == 0 ? first_ : window_; }
 
   // Smooths and appends to `out` (walked cost added) every buffered move no
   // later window can change; with `final`, all of them.
@@ -66,8 +81,9 @@ class StreamSmoother {
   const Grid& grid_;
   Connectivity connectivity_;
   GridAStar* astar_;
-  int64_t window_;
+  int64_t first_, first_advance_, window_, advance_;
   int32_t margin_;
+  int64_t committed_ = 0;  // moves committed since Reset
   bool fewer_turns_ = true;
   std::vector<Point> cells_;  // cells_[head_] is the last committed cell
   int64_t head_ = 0;

@@ -116,6 +116,11 @@ class GridAStar {
   static bool JumpDistancesApply(const Grid& grid, Connectivity connectivity,
                                  const Rect& bounds);
 
+  // Bounded searches whose bounds fit in kLocalSide^2 cells run on a small
+  // node table reset by a touched list, and by jump points read the open
+  // cells 64 at a time; the others use the map-sized table.
+  static constexpr int32_t kLocalSide = 256;
+
   // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }
   // True if the last search expanded cell p (for pictures and tests).
@@ -164,9 +169,6 @@ class GridAStar {
   void ExtractPath(Point start, Point goal, const AStarOptions& options,
                    const Rect& bounds, RunLengthPath* path);
 
-  // Bounded searches whose bounds fit in kLocalSide^2 cells use
-  // local_nodes_ (see FindPath); the others nodes_.
-  static constexpr int32_t kLocalSide = 256;
   NodeTable& Active() { return use_local_ ? local_nodes_ : nodes_; }
   const NodeTable& Active() const { return use_local_ ? local_nodes_ : nodes_; }
   NodeId IdOf(Point p) const {
