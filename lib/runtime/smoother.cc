@@ -12,6 +12,33 @@ Direction StepBetween(Point a, Point b) {
   return *DirectionFromDelta(b.x - a.x, b.y - a.y);
 }
 
+// Widens each row's interval [lo, hi] to the union over the rows within
+// `radius` of it (empty rows: lo > hi), in O(rows log radius): after a pass
+// at distance d over intervals that already cover radius e (d <= 2e + 1),
+// they cover radius e + d.
+void WidenAcrossRows(int32_t radius, std::vector<int32_t>* lo,
+                     std::vector<int32_t>* hi, std::vector<int32_t>* scratch) {
+  const int32_t rows = static_cast<int32_t>(lo->size());
+  int32_t covered = 0;
+  while (covered < radius) {
+    const int32_t d = std::min(radius - covered, 2 * covered + 1);
+    for (std::vector<int32_t>* v : {lo, hi}) {
+      const bool low = v == lo;
+      scratch->assign(v->begin(), v->end());
+      const std::vector<int32_t>& in = *scratch;
+      for (int32_t r = 0; r < rows; ++r) {
+        int32_t x = in[r];
+        if (r >= d) x = low ? std::min(x, in[r - d]) : std::max(x, in[r - d]);
+        if (r + d < rows) {
+          x = low ? std::min(x, in[r + d]) : std::max(x, in[r + d]);
+        }
+        (*v)[r] = x;
+      }
+    }
+    covered += d;
+  }
+}
+
 }  // namespace
 
 StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
@@ -24,7 +51,8 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       window_(std::max(4, windows.window)),
       advance_(std::clamp<int64_t>(windows.advance, 1, window_)),
       margin_(std::max(1, windows.margin)),
-      one_cost_(grid.OneCost()) {}
+      one_cost_(grid.OneCost()),
+      min_cost_(grid.min_cost()) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
   fewer_turns_ = fewer_turns;
@@ -38,7 +66,7 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
 void StreamSmoother::AddRun(const Run& run) {
   Point p = cells_.back();
   for (uint32_t i = 0; i < run.count; ++i) {
-    raw_cost_ += StepCost(grid_, p, run.direction);
+    raw_cost_ += Cost(p, run.direction);
     p = Step(p, run.direction);
     cells_.push_back(p);
   }
@@ -61,8 +89,7 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   Rect box{cells_[from].x, cells_[from].y, cells_[from].x + 1,
            cells_[from].y + 1};
   for (int64_t i = from + 1; i <= to; ++i) {
-    old_cost +=
-        StepCost(grid_, cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
+    old_cost += Cost(cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
     box.x0 = std::min(box.x0, cells_[i].x);
     box.y0 = std::min(box.y0, cells_[i].y);
     box.x1 = std::max(box.x1, cells_[i].x + 1);
@@ -81,21 +108,23 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
          std::min(grid_.height(), box.y1 + margin_)};
   // The band of cells within `margin_` (Chebyshev) of the window's path,
   // as one x interval per row: a diagonal window's bounding box is
-  // window^2 cells, its band about window x (2 margin + 1).
+  // window^2 cells, its band about window x (2 margin + 1). Each row's
+  // path cells, widened by the margin across rows, then along the row.
   const int32_t rows = box.height();
   corridor_.y0 = box.y0;
   corridor_.lo.assign(rows, std::numeric_limits<int32_t>::max());
   corridor_.hi.assign(rows, std::numeric_limits<int32_t>::min());
   for (int64_t i = from; i <= to; ++i) {
     const Point c = cells_[i];
-    const int32_t lo = std::max(box.x0, c.x - margin_);
-    const int32_t hi = std::min(box.x1 - 1, c.x + margin_);
-    const int32_t r0 = std::max(0, c.y - margin_ - box.y0);
-    const int32_t r1 = std::min(rows - 1, c.y + margin_ - box.y0);
-    for (int32_t r = r0; r <= r1; ++r) {
-      corridor_.lo[r] = std::min(corridor_.lo[r], lo);
-      corridor_.hi[r] = std::max(corridor_.hi[r], hi);
-    }
+    const size_t r = static_cast<size_t>(c.y - box.y0);
+    corridor_.lo[r] = std::min(corridor_.lo[r], c.x);
+    corridor_.hi[r] = std::max(corridor_.hi[r], c.x);
+  }
+  WidenAcrossRows(margin_, &corridor_.lo, &corridor_.hi, &widen_scratch_);
+  for (int32_t r = 0; r < rows; ++r) {
+    if (corridor_.lo[r] > corridor_.hi[r]) continue;  // empty stays empty
+    corridor_.lo[r] = std::max(box.x0, corridor_.lo[r] - margin_);
+    corridor_.hi[r] = std::min(box.x1 - 1, corridor_.hi[r] + margin_);
   }
   AStarOptions options;
   options.connectivity = connectivity_;
@@ -149,7 +178,7 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
   for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
     const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-    out->AddCost(StepCost(grid_, cells_[i - 1], d));
+    out->AddCost(Cost(cells_[i - 1], d));
     out->Append(d);
   }
   head_ += moves;
@@ -204,7 +233,8 @@ void StreamSmoother::Straighten(int64_t moves) {
 size_t StreamSmoother::MemoryUsage() const {
   return sizeof(*this) + cells_.capacity() * sizeof(Point) +
          scratch_.MemoryUsage() + replacement_.capacity() * sizeof(Point) +
-         straight_.capacity() * sizeof(Run);
+         straight_.capacity() * sizeof(Run) +
+         widen_scratch_.capacity() * sizeof(int32_t);
 }
 
 }  // namespace zonepath::runtime_internal

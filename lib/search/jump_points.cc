@@ -238,8 +238,9 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
       reversed_steps_.push_back(static_cast<Direction>(d));
       ++steps;
       q = Step(q, back);
-      if (!Expanded(q)) continue;
-      const SearchNode* r = FindNode(q);
+      if (!grid_->InBounds(q)) continue;
+      const SearchNode* r = FindNode(q);  // expanded: fresh and closed
+      if (r == nullptr || !Active().Fresh(*r) || !r->closed()) continue;
       if (Cost::Equal(Cost::AddSteps(r->g, d, cost_sum, steps), n.g)) break;
     }
   }
@@ -254,13 +255,17 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
   if (options.prefer_straight) {
     StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
   }
-  // The cost is summed in walking order, as WalkPath sums it.
+  // The cost is summed in walking order, as WalkPath sums it (without
+  // reading the grid where every passable cell costs the same).
+  const bool one_cost = grid_->OneCost();
+  const uint8_t c = grid_->min_cost();
   double cost = 0;
   Point p = start;
   for (const Run& run : jump_runs_) {
     path->Append(run.direction, run.count);
     for (uint32_t i = 0; i < run.count; ++i) {
-      cost += StepCost(*grid_, p, run.direction);
+      cost += one_cost ? StepCost(run.direction, c, c)
+                       : StepCost(*grid_, p, run.direction);
       p = Step(p, run.direction);
     }
   }

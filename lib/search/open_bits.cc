@@ -4,6 +4,10 @@
 #include <bit>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace zonepath::search_internal {
 namespace {
 
@@ -27,9 +31,68 @@ uint64_t OpenByteBits(const uint8_t* data) {
   }
 }
 
+// Ors the open-bits of the n costs at `data` into `row` from bit lx on
+// (the row's words must cover bit lx + n - 1): 16 cells a step where SSE2
+// is there (every x86-64), 8 otherwise.
+void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16, lx += 16) {
+    const __m128i v =
+        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+    const uint64_t bits =
+        ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) &
+        0xFFFFu;
+    row[lx >> 6] |= bits << (lx & 63);
+    if ((lx & 63) > 48) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+  }
+#endif
+  for (; i + 8 <= n; i += 8, lx += 8) {
+    const uint64_t bits = OpenByteBits(data + i);
+    row[lx >> 6] |= bits << (lx & 63);
+    if ((lx & 63) > 56) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+  }
+  for (; i < n; ++i, ++lx) {
+    row[lx >> 6] |= uint64_t{data[i] != kBlocked} << (lx & 63);
+  }
+}
+
 // Transposes a 64 x 64 bit matrix in place: bit j of word i becomes bit i
 // of word j (the recursive block swap of Hacker's Delight, 7-3).
+// With SSE2, two words a step: at distance j >= 2 the words k and k + 1
+// pair with k | j and (k | j) + 1; at distance 1, words k and k + 2 (k
+// even) are swapped with k + 1 and k + 3 after an unpack.
 void Transpose64(uint64_t a[64]) {
+#if defined(__SSE2__)
+  __m128i* v = reinterpret_cast<__m128i*>(a);
+  uint64_t m = 0x00000000FFFFFFFFull;
+  for (int j = 32; j != 1; j >>= 1, m ^= m << j) {
+    const __m128i mask = _mm_set1_epi64x(static_cast<long long>(m));
+    const __m128i shift = _mm_cvtsi32_si128(j);
+    for (int k = 0; k < 64; k = ((k | j) + 2) & ~j) {
+      const __m128i x = _mm_loadu_si128(v + k / 2);
+      const __m128i y = _mm_loadu_si128(v + (k | j) / 2);
+      const __m128i t =
+          _mm_and_si128(_mm_xor_si128(_mm_srl_epi64(x, shift), y), mask);
+      _mm_storeu_si128(v + k / 2, _mm_xor_si128(x, _mm_sll_epi64(t, shift)));
+      _mm_storeu_si128(v + (k | j) / 2, _mm_xor_si128(y, t));
+    }
+  }
+  const __m128i mask = _mm_set1_epi64x(0x5555555555555555ll);
+  for (int k = 0; k < 64; k += 4) {
+    const __m128i x = _mm_loadu_si128(v + k / 2);      // a[k], a[k + 1]
+    const __m128i y = _mm_loadu_si128(v + k / 2 + 1);  // a[k + 2], a[k + 3]
+    __m128i lo = _mm_unpacklo_epi64(x, y);             // a[k], a[k + 2]
+    __m128i hi = _mm_unpackhi_epi64(x, y);             // a[k + 1], a[k + 3]
+    const __m128i t =
+        _mm_and_si128(_mm_xor_si128(_mm_srli_epi64(lo, 1), hi), mask);
+    lo = _mm_xor_si128(lo, _mm_slli_epi64(t, 1));
+    hi = _mm_xor_si128(hi, t);
+    _mm_storeu_si128(v + k / 2, _mm_unpacklo_epi64(lo, hi));
+    _mm_storeu_si128(v + k / 2 + 1, _mm_unpackhi_epi64(lo, hi));
+  }
+#else
   uint64_t m = 0x00000000FFFFFFFFull;
   for (int j = 32; j != 0; j >>= 1, m ^= m << j) {
     for (int k = 0; k < 64; k = ((k | j) + 1) & ~j) {
@@ -38,6 +101,7 @@ void Transpose64(uint64_t a[64]) {
       a[k | j] ^= t;
     }
   }
+#endif
 }
 
 }  // namespace
@@ -73,20 +137,12 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
     uint64_t* row =
         &rows_[size_t{static_cast<uint32_t>(y - y0_ + 1)} * row_words_];
     uint32_t lx = static_cast<uint32_t>(x_begin - x0_ + 1);
-    grid.ForEachCostSpanInRow(
-        y, x_begin, x_end, [&](const uint8_t* data, size_t n) {
-          size_t i = 0;
-          for (; i + 8 <= n; i += 8, lx += 8) {
-            const uint64_t bits = OpenByteBits(data + i);
-            row[lx >> 6] |= bits << (lx & 63);
-            // The bits that spill into the next word (the row's words
-            // cover width_ bits, so lx + 8 <= width_ stays inside).
-            if ((lx & 63) > 56) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
-          }
-          for (; i < n; ++i, ++lx) {
-            row[lx >> 6] |= uint64_t{data[i] != kBlocked} << (lx & 63);
-          }
-        });
+    // The row's words cover width_ bits, and lx + n < width_.
+    grid.ForEachCostSpanInRow(y, x_begin, x_end,
+                              [&](const uint8_t* data, size_t n) {
+                                OrOpenBits(data, n, lx, row);
+                                lx += static_cast<uint32_t>(n);
+                              });
   }
 
   // Columns: each 64 x 64 block of the rows, transposed.
