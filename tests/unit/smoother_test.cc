@@ -1,0 +1,141 @@
+// StreamSmoother (lib/runtime/smoother.h): the window plan (a short first
+// window, then longer ones committing most of their moves) and the smoothed
+// paths on random grids against the exact oracle: legal, from the same
+// start to the same end, cost = walked cost, never longer than the path
+// given, never shorter than the optimum.
+#include "smoother.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+#include "zonepath/grid/path.h"
+#include "zonepath/search/grid_astar.h"
+
+namespace zonepath::runtime_internal {
+namespace {
+
+constexpr double kTolerance = 1e-6;
+
+TEST(SmootherTest, FirstWindowShortThenLongWindowsCommitTheirAdvance) {
+  const Grid grid = testing::RandomGrid(1, {300, 300, 0.0, 1});  // open
+  GridAStar astar(grid);
+  const SmoothWindows windows{.first = 16,
+                              .first_advance = 8,
+                              .window = 48,
+                              .advance = 36,
+                              .margin = 4};
+  StreamSmoother smoother(grid, Connectivity::kEight, &astar, windows);
+  smoother.Reset({10, 10}, /*fewer_turns=*/true);
+  // A staircase (3 east, 1 south, ...): longer than the octile way.
+  int64_t added = 0;
+  Point end{10, 10};
+  auto add = [&](int64_t moves) {
+    for (int64_t i = 0; i < moves; ++i, ++added) {
+      const Direction d = added % 4 == 3 ? Direction::kS : Direction::kE;
+      smoother.AddRun({d, 1});
+      end = Step(end, d);
+    }
+  };
+  RunLengthPath out;
+  out.Reset({10, 10});
+  SearchStats stats;
+  EXPECT_EQ(smoother.window(), 16);
+  add(16);
+  ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+  EXPECT_EQ(out.steps(), 0) << "a full first window waits for one more move";
+  add(1);
+  ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+  EXPECT_EQ(out.steps(), 8) << "the first window commits its advance";
+  EXPECT_EQ(smoother.window(), 48);
+  add(48 - smoother.buffered());
+  ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+  EXPECT_EQ(out.steps(), 8);
+  add(1);
+  ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+  EXPECT_EQ(out.steps(), 8 + 36) << "a later window commits its advance";
+  add(100);
+  ASSERT_TRUE(smoother.Commit(true, &out, &stats).ok());
+  absl::StatusOr<PathWalk> walk = WalkPath(grid, out, Connectivity::kEight);
+  ASSERT_TRUE(walk.ok()) << walk.status();
+  EXPECT_EQ(walk->end, end);
+  EXPECT_DOUBLE_EQ(out.cost(), walk->cost);
+  EXPECT_LT(out.cost(), smoother.raw_cost() - 1.0) << "the stairs got shorter";
+}
+
+TEST(SmootherTest, SmoothedPathsLegalAndBetweenOptimumAndInput) {
+  int improved = 0, paths = 0;
+  for (uint64_t seed = 0; seed < 250; ++seed) {
+    std::mt19937_64 rng(seed * 977 + 3);
+    const int side = 20 + static_cast<int>(rng() % 100);
+    const bool one_cost = seed % 2 == 0;
+    const Grid grid = testing::RandomGrid(
+        seed, {side, side, static_cast<double>(rng() % 35) / 100.0,
+               one_cost ? 1 : 9});
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point m = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    if (s.x < 0) continue;
+    // A legal, usually roundabout, path: s to m to t, each leg exact.
+    GridAStar astar(grid);
+    RunLengthPath leg1, leg2;
+    leg1.Reset(s);
+    leg2.Reset(m);
+    absl::StatusOr<SearchOutcome> a = astar.FindPath(s, m, {}, &leg1);
+    ASSERT_TRUE(a.ok()) << a.status();
+    if (*a != SearchOutcome::kFound) continue;
+    absl::StatusOr<SearchOutcome> b = astar.FindPath(m, t, {}, &leg2);
+    ASSERT_TRUE(b.ok()) << b.status();
+    if (*b != SearchOutcome::kFound) continue;
+    const int32_t first = 4 + static_cast<int32_t>(rng() % 40);
+    const int32_t window = 4 + static_cast<int32_t>(rng() % 120);
+    const SmoothWindows windows{
+        .first = first,
+        .first_advance = 1 + static_cast<int32_t>(rng() % first),
+        .window = window,
+        .advance = 1 + static_cast<int32_t>(rng() % window),
+        .margin = 1 + static_cast<int32_t>(rng() % 10)};
+    StreamSmoother smoother(grid, Connectivity::kEight, &astar, windows);
+    smoother.Reset(s, /*fewer_turns=*/seed % 3 != 0);
+    RunLengthPath out;
+    out.Reset(s);
+    SearchStats stats;
+    // Moves go in a run at a time, with a non-final commit now and then,
+    // as the planner's cursor does.
+    for (const RunLengthPath* leg : {&leg1, &leg2}) {
+      for (const zonepath::Run& run : leg->runs()) {
+        smoother.AddRun(run);
+        if (rng() % 2 == 0) {
+          ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+        }
+      }
+    }
+    ASSERT_TRUE(smoother.Commit(true, &out, &stats).ok());
+    const std::string context =
+        "seed " + std::to_string(seed) + " s " + std::to_string(s.x) + "," +
+        std::to_string(s.y) + " t " + std::to_string(t.x) + "," +
+        std::to_string(t.y) + "\n" + testing::GridToText(grid);
+    absl::StatusOr<PathWalk> walk = WalkPath(grid, out, Connectivity::kEight);
+    ASSERT_TRUE(walk.ok()) << walk.status() << " " << context;
+    EXPECT_EQ(walk->end, t) << context;
+    EXPECT_NEAR(out.cost(), walk->cost, 0.0) << context;
+    const double raw = leg1.cost() + leg2.cost();
+    EXPECT_NEAR(smoother.raw_cost(), raw, kTolerance * raw) << context;
+    EXPECT_LE(out.cost(), raw + kTolerance * raw) << context;
+    const std::vector<double> dist =
+        testing::OracleDistances(grid, s, true, grid.bounds());
+    const double best = dist[static_cast<size_t>(t.y) * grid.width() + t.x];
+    EXPECT_GE(out.cost(), best - kTolerance * best) << context;
+    ++paths;
+    if (out.cost() < raw - kTolerance * raw) ++improved;
+  }
+  EXPECT_GT(paths, 150);
+  EXPECT_GT(improved, paths / 4) << "smoothing shortened too few paths";
+}
+
+}  // namespace
+}  // namespace zonepath::runtime_internal
