@@ -43,7 +43,7 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 
 // The smoothing windows (README, "Smoothing"), in a band of zone side / 4.
 // On a grid of one cost, where jump points make long windows cheap: windows
-// of 6 zone sides that commit 3/4 of their moves (fewer searches per move
+// of 7 zone sides that commit 3/4 of their moves (fewer searches per move
 // than windows of 4 committing half, and about as short), after a first
 // window of 2 zone sides committing half, so that the first moves wait for
 // little; every box within the bit-parallel table's side. On weighted
@@ -56,7 +56,7 @@ runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
   w.first = std::min(widest, 2 * zone_side);
   w.first_advance = w.first / 2;
   if (grid.OneCost()) {
-    w.window = std::min(widest, 6 * zone_side);
+    w.window = std::min(widest, 7 * zone_side);
     w.advance = w.window * 3 / 4;
   } else {
     w.window = w.first;

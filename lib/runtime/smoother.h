@@ -16,7 +16,7 @@
 //
 //   StreamSmoother smoother(grid, connectivity, &astar,
 //                           {.first = 64, .first_advance = 32,
-//                            .window = 192, .advance = 144, .margin = 8});
+//                            .window = 224, .advance = 168, .margin = 8});
 //   smoother.Reset(start, /*fewer_turns=*/true);
 //   smoother.AddRun(run); ...
 //   RETURN_IF_ERROR(smoother.Commit(/*final=*/false, &out, &stats));
