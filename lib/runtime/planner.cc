@@ -46,19 +46,24 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 // of 7 zone sides that commit 3/4 of their moves (fewer searches per move
 // than windows of 4 committing half, and about as short), after a first
 // window of 2 zone sides committing half, so that the first moves wait for
-// little; every box within the bit-parallel table's side. On weighted
-// grids, windows of 2 zone sides committing half.
+// little; every box within the bit-parallel table's side. Zones too large
+// for a first window of 2 sides to fit it (over ~100 cells a side) keep
+// windows of 4 zone sides committing half. On weighted grids, windows of
+// 2 zone sides committing half.
 runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
                                                  int32_t zone_side) {
   runtime_internal::SmoothWindows w;
   w.margin = std::max(2, zone_side / 4);
   const int32_t widest = GridAStar::kLocalSide - 2 * w.margin - 2;
-  w.first = std::min(widest, 2 * zone_side);
+  const bool one_cost = grid.OneCost();
+  w.first = 2 * zone_side;
   w.first_advance = w.first / 2;
-  if (grid.OneCost()) {
+  if (one_cost && w.first <= widest) {
     w.window = std::min(widest, 7 * zone_side);
     w.advance = w.window * 3 / 4;
   } else {
+    if (one_cost) w.first = 4 * zone_side;
+    w.first_advance = w.first / 2;
     w.window = w.first;
     w.advance = w.first_advance;
   }

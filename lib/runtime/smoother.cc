@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "row_band.h"
 #include "zonepath/search/run_straightener.h"
 
 namespace zonepath::runtime_internal {
@@ -10,33 +11,6 @@ namespace {
 
 Direction StepBetween(Point a, Point b) {
   return *DirectionFromDelta(b.x - a.x, b.y - a.y);
-}
-
-// Widens each row's interval [lo, hi] to the union over the rows within
-// `radius` of it (empty rows: lo > hi), in O(rows log radius): after a pass
-// at distance d over intervals that already cover radius e (d <= 2e + 1),
-// they cover radius e + d.
-void WidenAcrossRows(int32_t radius, std::vector<int32_t>* lo,
-                     std::vector<int32_t>* hi, std::vector<int32_t>* scratch) {
-  const int32_t rows = static_cast<int32_t>(lo->size());
-  int32_t covered = 0;
-  while (covered < radius) {
-    const int32_t d = std::min(radius - covered, 2 * covered + 1);
-    for (std::vector<int32_t>* v : {lo, hi}) {
-      const bool low = v == lo;
-      scratch->assign(v->begin(), v->end());
-      const std::vector<int32_t>& in = *scratch;
-      for (int32_t r = 0; r < rows; ++r) {
-        int32_t x = in[r];
-        if (r >= d) x = low ? std::min(x, in[r - d]) : std::max(x, in[r - d]);
-        if (r + d < rows) {
-          x = low ? std::min(x, in[r + d]) : std::max(x, in[r + d]);
-        }
-        (*v)[r] = x;
-      }
-    }
-    covered += d;
-  }
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // given, never shorter than the optimum.
 #include "smoother.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "row_band.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 
@@ -20,6 +23,42 @@ namespace zonepath::runtime_internal {
 namespace {
 
 constexpr double kTolerance = 1e-6;
+
+// The band's rows against the definition: row r's interval is the union of
+// rows r - radius .. r + radius; empty rows (lo > hi) widen nothing.
+TEST(SmootherTest, RowsWidenedAcrossRowsAsByDefinition) {
+  std::vector<int32_t> scratch;
+  for (uint64_t seed = 0; seed < 3000; ++seed) {
+    std::mt19937_64 rng(seed);
+    const int32_t rows = 1 + static_cast<int32_t>(rng() % 300);
+    const int32_t radius = static_cast<int32_t>(rng() % 80);
+    std::vector<int32_t> lo(rows), hi(rows);
+    for (int32_t r = 0; r < rows; ++r) {
+      if (rng() % 3 == 0) {
+        lo[r] = std::numeric_limits<int32_t>::max();
+        hi[r] = std::numeric_limits<int32_t>::min();
+      } else {
+        lo[r] = static_cast<int32_t>(rng() % 500);
+        hi[r] = lo[r] + static_cast<int32_t>(rng() % 50);
+      }
+    }
+    std::vector<int32_t> want_lo(rows), want_hi(rows);
+    for (int32_t r = 0; r < rows; ++r) {
+      want_lo[r] = std::numeric_limits<int32_t>::max();
+      want_hi[r] = std::numeric_limits<int32_t>::min();
+      for (int32_t q = std::max(0, r - radius);
+           q <= std::min(rows - 1, r + radius); ++q) {
+        want_lo[r] = std::min(want_lo[r], lo[q]);
+        want_hi[r] = std::max(want_hi[r], hi[q]);
+      }
+    }
+    WidenAcrossRows(radius, &lo, &hi, &scratch);
+    ASSERT_EQ(lo, want_lo) << "seed " << seed << " rows " << rows << " radius "
+                           << radius;
+    ASSERT_EQ(hi, want_hi) << "seed " << seed << " rows " << rows << " radius "
+                           << radius;
+  }
+}
 
 TEST(SmootherTest, FirstWindowShortThenLongWindowsCommitTheirAdvance) {
   const Grid grid = testing::RandomGrid(1, {300, 300, 0.0, 1});  // open
