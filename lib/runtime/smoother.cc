@@ -25,8 +25,7 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       window_(std::max(4, windows.window)),
       advance_(std::clamp<int64_t>(windows.advance, 1, window_)),
       margin_(std::max(1, windows.margin)),
-      one_cost_(grid.OneCost()),
-      min_cost_(grid.min_cost()) {}
+      one_cost_(grid.OneCost()) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
   fewer_turns_ = fewer_turns;
@@ -40,7 +39,7 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
 void StreamSmoother::AddRun(const Run& run) {
   Point p = cells_.back();
   for (uint32_t i = 0; i < run.count; ++i) {
-    raw_cost_ += Cost(p, run.direction);
+    raw_cost_ += StepCost(grid_, p, run.direction);
     p = Step(p, run.direction);
     cells_.push_back(p);
   }
@@ -63,7 +62,8 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   Rect box{cells_[from].x, cells_[from].y, cells_[from].x + 1,
            cells_[from].y + 1};
   for (int64_t i = from + 1; i <= to; ++i) {
-    old_cost += Cost(cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
+    old_cost +=
+        StepCost(grid_, cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
     box.x0 = std::min(box.x0, cells_[i].x);
     box.y0 = std::min(box.y0, cells_[i].y);
     box.x1 = std::max(box.x1, cells_[i].x + 1);
@@ -152,7 +152,7 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
   for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
     const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-    out->AddCost(Cost(cells_[i - 1], d));
+    out->AddCost(StepCost(grid_, cells_[i - 1], d));
     out->Append(d);
   }
   head_ += moves;

@@ -77,12 +77,6 @@ class StreamSmoother {
   // Takes turns out of the next `moves` committed moves (same cost).
   void Straighten(int64_t moves);
   int RunsIn(int64_t from, int64_t to) const;
-  // The step's cost (StepCost), without reading the grid where every
-  // passable cell costs the same.
-  double Cost(Point p, Direction d) const {
-    return one_cost_ ? StepCost(d, min_cost_, min_cost_)
-                     : StepCost(grid_, p, d);
-  }
 
   const Grid& grid_;
   Connectivity connectivity_;
@@ -101,7 +95,6 @@ class StreamSmoother {
   // Every passable cell costs the same: windows run by jump points and
   // committed moves are straightened (run_straightener.h).
   bool one_cost_;
-  uint8_t min_cost_;  // the grid's, for Cost
   std::vector<Run> straight_;
 };
 

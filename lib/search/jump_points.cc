@@ -255,17 +255,15 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
   if (options.prefer_straight) {
     StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
   }
-  // The cost is summed in walking order, as WalkPath sums it (without
-  // reading the grid where every passable cell costs the same).
-  const bool one_cost = grid_->OneCost();
-  const uint8_t c = grid_->min_cost();
+  // The cost is summed in walking order, as WalkPath sums it, from the
+  // cells themselves: a loaded world's cost counts (Grid::OneCost) are not
+  // checked against its cells, so they may not be trusted for costs.
   double cost = 0;
   Point p = start;
   for (const Run& run : jump_runs_) {
     path->Append(run.direction, run.count);
     for (uint32_t i = 0; i < run.count; ++i) {
-      cost += one_cost ? StepCost(run.direction, c, c)
-                       : StepCost(*grid_, p, run.direction);
+      cost += StepCost(*grid_, p, run.direction);
       p = Step(p, run.direction);
     }
   }
