@@ -17,13 +17,4 @@ std::optional<Direction> ParseDirection(absl::string_view name) {
   return std::nullopt;
 }
 
-std::optional<Direction> DirectionFromDelta(int dx, int dy) {
-  for (int i = 0; i < kDirectionCount; ++i) {
-    if (kDirectionDx[i] == dx && kDirectionDy[i] == dy) {
-      return static_cast<Direction>(i);
-    }
-  }
-  return std::nullopt;
-}
-
 }  // namespace zonepath

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/time/clock.h"
+#include "zonepath/search/one_turn_path.h"
 
 namespace zonepath::runtime_internal {
 
@@ -176,6 +177,17 @@ absl::Status EndpointConnector::AppendCells(uint32_t v, RunLengthPath* path,
   if (!by_jumps_) {
     cells_.AppendPath(node, path);
     return absl::OkStatus();
+  }
+  // A way of one turn no costlier than the link is a least-cost one (the
+  // link's cost is the least inside the zone; the way stays in the
+  // rectangle of the two cells, so in the zone).
+  const double link = LinkCost(1, v);
+  if (link < kInf) {
+    if (const std::optional<double> cost = AppendOneTurnPath(
+            graph_.grid(), graph_.connectivity(), at_, node, link, path)) {
+      path->AddCost(*cost);
+      return absl::OkStatus();
+    }
   }
   AStarOptions options;
   options.bounds = graph_.ZoneRect(1, at_);

@@ -1,9 +1,11 @@
 #include "corridor_refiner.h"
 
 #include <algorithm>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/search/one_turn_path.h"
 
 namespace zonepath::runtime_internal {
 namespace {
@@ -359,9 +361,15 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
   const SharedLevel& one = graph_.level(1);
   const Point a = graph_.NodeCell(1, u), b = graph_.NodeCell(1, v);
   bool crossing = false;
+  double least = std::numeric_limits<double>::infinity();  // intra-zone u-v
   one.edges.ForEachIn(one.edge_begin[u], one.edge_end[u],
                       [&](const AbstractEdge& e) {
-                        if (e.target == v && e.inter_zone) crossing = true;
+                        if (e.target != v) return;
+                        if (e.inter_zone) {
+                          crossing = true;
+                        } else if (e.cost < least) {
+                          least = e.cost;
+                        }
                       });
   if (crossing) {
     const std::optional<Direction> d = DirectionFromDelta(b.x - a.x, b.y - a.y);
@@ -376,10 +384,20 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
     return absl::OkStatus();
   }
   if (graph_.cache_paths()) return AppendCachedMoves(u, v, moves);
+  // A way of one turn that costs no more than the edge is a shortest one
+  // (the edge's cost is the least inside the zone, and such a way stays in
+  // the rectangle of a and b, so in the zone): no search needed.
+  const Rect zone = graph_.ZoneRect(1, a);
+  if (least < std::numeric_limits<double>::infinity() &&
+      AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b, least,
+                        moves)
+          .has_value()) {
+    return absl::OkStatus();
+  }
   AStarOptions options;
   options.connectivity = graph_.connectivity();
   options.prefer_straight = fewer_turns_;
-  options.bounds = graph_.ZoneRect(1, a);
+  options.bounds = zone;
   options.jump_points = true;
   absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(a, b, options, &found_);

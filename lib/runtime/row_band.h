@@ -10,6 +10,30 @@
 
 namespace zonepath::runtime_internal {
 
+// One pass of WidenAcrossRows at distance d: out[r] = the minimum (kLow) or
+// maximum of in[r - d], in[r], in[r + d], the nearest row standing in for a
+// missing one. The rows far enough from both ends need no clamping, so
+// their loop is three loads and two comparisons (the smoother widens every
+// window's band).
+template <bool kLow>
+void WidenPass(const int32_t* __restrict in, int32_t* __restrict out,
+               int32_t rows, int32_t d) {
+  const auto pick = [](int32_t a, int32_t b) {
+    return kLow ? std::min(a, b) : std::max(a, b);
+  };
+  const auto clamped = [&](int32_t r) {
+    out[r] = pick(pick(in[std::max(0, r - d)], in[r]),
+                  in[std::min(rows - 1, r + d)]);
+  };
+  const int32_t inner_begin = std::min(d, rows);
+  const int32_t inner_end = std::max(inner_begin, rows - d);
+  for (int32_t r = 0; r < inner_begin; ++r) clamped(r);
+  for (int32_t r = inner_begin; r < inner_end; ++r) {
+    out[r] = pick(pick(in[r - d], in[r]), in[r + d]);
+  }
+  for (int32_t r = inner_end; r < rows; ++r) clamped(r);
+}
+
 // Replaces each row's interval [lo[r], hi[r]] by the union of the intervals
 // of rows r - radius .. r + radius (those that exist): lo by their minimum,
 // hi by their maximum; empty rows have lo > hi. O(rows log radius): after a
@@ -25,16 +49,10 @@ inline void WidenAcrossRows(int32_t radius, std::vector<int32_t>* lo,
   int32_t covered = 0;
   while (covered < radius) {
     const int32_t d = std::min(radius - covered, 2 * covered + 1);
-    for (std::vector<int32_t>* v : {lo, hi}) {
-      const bool low = v == lo;
-      scratch->assign(v->begin(), v->end());
-      const std::vector<int32_t>& in = *scratch;
-      for (int32_t r = 0; r < rows; ++r) {
-        const int32_t a = in[std::max(0, r - d)];
-        const int32_t b = in[std::min(rows - 1, r + d)];
-        (*v)[r] = low ? std::min({a, in[r], b}) : std::max({a, in[r], b});
-      }
-    }
+    scratch->assign(lo->begin(), lo->end());
+    WidenPass<true>(scratch->data(), lo->data(), rows, d);
+    scratch->assign(hi->begin(), hi->end());
+    WidenPass<false>(scratch->data(), hi->data(), rows, d);
     covered += d;
   }
 }

@@ -1,6 +1,8 @@
 #include "zonepath/search/run_straightener.h"
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 
 #include "open_cells.h"
 
@@ -9,20 +11,71 @@ namespace {
 
 using search_internal::OpenCells;
 
-// True if a unit at p can walk `runs` through open cells (a diagonal step
-// needs both orthogonal cells open too, as in moves.h).
-bool Walkable(const OpenCells& open, Point p, const Run* runs, int count) {
-  for (int r = 0; r < count; ++r) {
-    const int dx = Dx(runs[r].direction), dy = Dy(runs[r].direction);
-    for (uint32_t i = 0; i < runs[r].count; ++i) {
-      if (!open(p.x + dx, p.y + dy) ||
+// Whether a unit at open cell *p can make `run` through open cells (a
+// diagonal step needs both orthogonal cells open too, as in moves.h);
+// *p moves to the run's end when it can. Cells as a bounded search sees
+// them (OpenCells: bounds, corridor, passable), one check per cell read.
+struct CorridorCells {
+  const OpenCells& open;
+  bool Walk(Point* p, const Run& run) const {
+    const int dx = Dx(run.direction), dy = Dy(run.direction);
+    Point q = *p;
+    for (uint32_t i = 0; i < run.count; ++i) {
+      if (!open(q.x + dx, q.y + dy) ||
           (dx != 0 && dy != 0 &&
-           !(open(p.x + dx, p.y) && open(p.x, p.y + dy)))) {
+           !(open(q.x + dx, q.y) && open(q.x, q.y + dy)))) {
         return false;
       }
-      p.x += dx;
-      p.y += dy;
+      q.x += dx;
+      q.y += dy;
     }
+    *p = q;
+    return true;
+  }
+};
+
+// The same without a corridor: a straight run from a cell inside the box
+// stays inside iff its last cell does (and so do a diagonal step's side
+// cells), so the box is checked once per run and the cells are read by
+// index, without a bounds check each (the smoother straightens whole
+// committed stretches this way: ~3x fewer instructions than CorridorCells).
+struct BoxCells {
+  const Grid& grid;
+  Rect box;  // clipped to the grid
+  bool Walk(Point* p, const Run& run) const {
+    const int dx = Dx(run.direction), dy = Dy(run.direction);
+    const int32_t n = static_cast<int32_t>(run.count);
+    const Point end{p->x + dx * n, p->y + dy * n};
+    if (!box.Contains(end)) return false;
+    const int64_t width = grid.width();
+    const int64_t step = dx + dy * width;
+    int64_t i = int64_t{p->y} * width + p->x;
+    const auto open = [&](int64_t at) {
+      return grid.cost(CellIndex(static_cast<uint32_t>(at))) != kBlocked;
+    };
+    if (dx == 0 || dy == 0) {
+      for (int32_t k = 0; k < n; ++k) {
+        i += step;
+        if (!open(i)) return false;
+      }
+    } else {
+      for (int32_t k = 0; k < n; ++k) {
+        if (!open(i + dx) || !open(i + dy * width) || !open(i + step)) {
+          return false;
+        }
+        i += step;
+      }
+    }
+    *p = end;
+    return true;
+  }
+};
+
+// True if a unit at p can walk `runs` (count of them) under those rules.
+template <typename Cells>
+bool Walkable(const Cells& cells, Point p, const Run* runs, int count) {
+  for (int r = 0; r < count; ++r) {
+    if (!cells.Walk(&p, runs[r])) return false;
   }
   return true;
 }
@@ -32,8 +85,8 @@ Point After(Point p, const Run& run) {
           p.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
 }
 
-void Straighten(const OpenCells& open, Point start,
-                std::vector<Run>* runs_ptr) {
+template <typename Cells>
+void Straighten(const Cells& open, Point start, std::vector<Run>* runs_ptr) {
   std::vector<Run>& runs = *runs_ptr;
   bool changed = true;
   while (changed) {
@@ -76,7 +129,16 @@ bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor, Point start,
                     std::vector<Run>* runs) {
   if (!grid.OneCost()) return false;
-  Straighten(OpenCells(grid, bounds, corridor), start, runs);
+  if (corridor == nullptr) {
+    Straighten(
+        BoxCells{grid, Rect{std::max(0, bounds.x0), std::max(0, bounds.y0),
+                            std::min(grid.width(), bounds.x1),
+                            std::min(grid.height(), bounds.y1)}},
+        start, runs);
+  } else {
+    const OpenCells open(grid, bounds, corridor);
+    Straighten(CorridorCells{open}, start, runs);
+  }
   return true;
 }
 

@@ -43,8 +43,19 @@ constexpr Direction Rotate(Direction d, int eighths) {
 // "N", "NE", ... "NW".
 absl::string_view DirectionName(Direction d);
 std::optional<Direction> ParseDirection(absl::string_view name);
-// The direction of the unit step (dx, dy), each in {-1, 0, 1}, not both 0.
-std::optional<Direction> DirectionFromDelta(int dx, int dy);
+// The direction of the unit step (dx, dy), each in {-1, 0, 1}, not both 0;
+// nullopt for any other (dx, dy). Inline: smoothers call it per run.
+inline std::optional<Direction> DirectionFromDelta(int dx, int dy) {
+  // [dy + 1][dx + 1]; the centre is never read.
+  static constexpr Direction kByDelta[3][3] = {
+      {Direction::kNW, Direction::kN, Direction::kNE},
+      {Direction::kW, Direction::kN, Direction::kE},
+      {Direction::kSW, Direction::kS, Direction::kSE}};
+  if (dx < -1 || dx > 1 || dy < -1 || dy > 1 || (dx == 0 && dy == 0)) {
+    return std::nullopt;
+  }
+  return kByDelta[dy + 1][dx + 1];
+}
 
 }  // namespace zonepath
 

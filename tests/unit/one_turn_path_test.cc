@@ -1,0 +1,138 @@
+#include "zonepath/search/one_turn_path.h"
+
+#include <cmath>
+#include <optional>
+#include <random>
+#include <string>
+
+#include "dijkstra_oracle.h"
+#include "gtest/gtest.h"
+#include "random_grids.h"
+
+namespace zonepath {
+namespace {
+
+std::string Context(uint64_t seed, const Grid& grid, Point a, Point b,
+                    const Rect& bounds) {
+  return "seed " + std::to_string(seed) + " from " + PointString(a) + " to " +
+         PointString(b) + " bounds " + std::to_string(bounds.x0) + "," +
+         std::to_string(bounds.y0) + "-" + std::to_string(bounds.x1) + "," +
+         std::to_string(bounds.y1) + "\nmap:\n" + testing::GridToText(grid);
+}
+
+Point RandomIn(const Rect& r, std::mt19937_64& rng) {
+  return {r.x0 + static_cast<int32_t>(rng() % r.width()),
+          r.y0 + static_cast<int32_t>(rng() % r.height())};
+}
+
+// Whatever it returns is a shortest way inside the bounds (the Dijkstra
+// oracle's least cost there, which it is given as the limit; a and b lie
+// in the bounds), legal, of at most two runs, and stays in the bounds; given
+// less than the least cost it finds nothing, and where no way exists it finds
+// nothing whatever the limit. On sparse grids it finds a good share of the
+// shortest ways (else it would be no use).
+TEST(OneTurnPathTest, FindsOnlyShortestWaysInsideTheBounds) {
+  int reachable = 0, found_count = 0;
+  for (uint64_t seed = 0; seed < 1500; ++seed) {
+    std::mt19937_64 rng(seed);
+    const int side = 6 + static_cast<int>(rng() % 26);
+    const double blocked = static_cast<double>(rng() % 4) / 20.0;  // 0-15 %
+    const int max_cost = seed % 3 == 0 ? 3 : 1;
+    const Grid grid =
+        testing::RandomGrid(seed, {side, side, blocked, max_cost});
+    const Rect bounds{static_cast<int32_t>(rng() % 3),
+                      static_cast<int32_t>(rng() % 3),
+                      side - static_cast<int32_t>(rng() % 3), side};
+    const Point a = RandomIn(bounds, rng), b = RandomIn(bounds, rng);
+    if (!grid.passable(a) || !grid.passable(b)) continue;
+    const Connectivity connectivity =
+        seed % 2 == 0 ? Connectivity::kEight : Connectivity::kFour;
+    const std::string context = Context(seed, grid, a, b, bounds);
+    const double least = testing::OracleDistances(
+        grid, a, connectivity == Connectivity::kEight,
+        bounds)[static_cast<size_t>(grid.Index(b).value())];
+
+    RunLengthPath path;
+    path.Reset(a);
+    if (!std::isfinite(least)) {
+      EXPECT_FALSE(AppendOneTurnPath(grid, connectivity, a, b, 1e9, &path))
+          << context;
+      continue;
+    }
+    ++reachable;
+    // A limit below the least cost: no way can meet it.
+    EXPECT_FALSE(
+        AppendOneTurnPath(grid, connectivity, a, b, least - 1e-3, &path))
+        << context;
+    EXPECT_TRUE(path.runs().empty()) << context;
+    const std::optional<double> cost =
+        AppendOneTurnPath(grid, connectivity, a, b, least, &path);
+    if (!cost.has_value()) {
+      EXPECT_TRUE(path.runs().empty()) << context;
+      continue;
+    }
+    ++found_count;
+    EXPECT_LE(path.runs().size(), 2u) << context;
+    absl::StatusOr<PathWalk> walk = WalkPath(grid, path, connectivity);
+    ASSERT_TRUE(walk.ok()) << context << walk.status();
+    EXPECT_EQ(walk->end, b) << context;
+    EXPECT_NEAR(walk->cost, least, 1e-9 * (1 + least)) << context;
+    EXPECT_NEAR(*cost, walk->cost, 1e-9 * (1 + least)) << context;
+    Point p = a;
+    for (const zonepath::Run& run : path.runs()) {
+      for (uint32_t i = 0; i < run.count; ++i) {
+        p = Step(p, run.direction);
+        ASSERT_TRUE(bounds.Contains(p))
+            << context << " left at " << PointString(p);
+      }
+    }
+  }
+  EXPECT_GT(reachable, 600);
+  EXPECT_GT(found_count * 3, reachable) << found_count << " of " << reachable;
+}
+
+// On an open grid every pair is joined by one turn at the octile (or
+// Manhattan) distance; a wall across the straight ways leaves none.
+TEST(OneTurnPathTest, OpenGridAlwaysWalledNever) {
+  const Grid open = testing::RandomGrid(3, {12, 9, 0.0, 1});
+  for (const Connectivity c : {Connectivity::kEight, Connectivity::kFour}) {
+    for (int i = 0; i < 200; ++i) {
+      std::mt19937_64 rng(i);
+      const Point a = RandomIn(open.bounds(), rng),
+                  b = RandomIn(open.bounds(), rng);
+      RunLengthPath path;
+      path.Reset(a);
+      if (a == b) {
+        EXPECT_EQ(AppendOneTurnPath(open, c, a, b, 0, &path), 0.0);
+        EXPECT_TRUE(path.runs().empty());
+        continue;
+      }
+      EXPECT_TRUE(
+          AppendOneTurnPath(open, c, a, b, HeuristicCost(a, b, c, 1), &path))
+          << PointString(a) << " " << PointString(b);
+    }
+  }
+  // A wall at x = 5 with a gap at y = 0 and 1: from (2, 6) to (8, 6) the
+  // only straight way runs into it (any other way turns twice).
+  std::vector<Grid::CellCost> wall;
+  for (int y = 2; y < 9; ++y) wall.push_back({open.Index({5, y}), kBlocked});
+  const Grid walled = open.WithCosts(wall);
+  RunLengthPath path;
+  path.Reset({2, 6});
+  EXPECT_FALSE(AppendOneTurnPath(walled, Connectivity::kEight, {2, 6}, {8, 6},
+                                 1e9, &path));
+  // From (2, 3) to (8, 0) straight first runs into the wall; diagonal
+  // first goes NE through the gap to (5, 0).
+  path.Reset({2, 3});
+  ASSERT_TRUE(AppendOneTurnPath(walled, Connectivity::kEight, {2, 3}, {8, 0},
+                                1e9, &path));
+  EXPECT_EQ(RunsToString(path.runs()), "NE3,E3");
+  // Straight first where diagonal first is walled: from (2, 0) to (8, 3).
+  path.Reset({2, 0});
+  ASSERT_TRUE(AppendOneTurnPath(walled, Connectivity::kEight, {2, 0}, {8, 3},
+                                1e9, &path));
+  EXPECT_EQ(RunsToString(path.runs()), "E3,SE3");
+}
+
+}  // namespace
+}  // namespace zonepath
