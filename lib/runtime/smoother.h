@@ -3,8 +3,9 @@
 //
 // Refined moves go in (AddRun); smoothed moves come out (Commit) once no
 // later window can change them. Each window of moves is searched again
-// exactly (A* in a band around the window's path; jump points on a grid of
-// one cost, whose committed moves are then straightened) and replaced when
+// exactly in a band around the window's path (jump points on a grid of
+// one cost, whose committed moves are then straightened; elsewhere a
+// Dijkstra over a framed copy of the band, ZoneDijkstra) and replaced when
 // the search finds it shorter (or, with fewer_turns, equally short with
 // fewer runs); then its first `advance` moves are committed, so the next
 // window starts inside it and every junction between two windows lies
@@ -24,6 +25,7 @@
 #define ZONEPATH_RUNTIME_SMOOTHER_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -32,6 +34,7 @@
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/search_stats.h"
+#include "zonepath/search/zone_dijkstra.h"
 
 namespace zonepath::runtime_internal {
 
@@ -73,6 +76,10 @@ class StreamSmoother {
   // Re-searches cells_[head_ .. head_ + *len] and splices in a better way
   // (*len becomes the window's new number of moves).
   absl::Status SmoothWindow(int64_t* len, SearchStats* stats);
+  // Searches cells_[from] -> cells_[to] inside `box` and corridor_ into
+  // scratch_ (with its cost).
+  absl::Status SearchBand(int64_t from, int64_t to, const Rect& box,
+                          SearchStats* stats);
   void Emit(int64_t moves, RunLengthPath* out);
   // Takes turns out of the next `moves` committed moves (same cost).
   void Straighten(int64_t moves);
@@ -95,6 +102,9 @@ class StreamSmoother {
   // Every passable cell costs the same: windows run by jump points and
   // committed moves are straightened (run_straightener.h).
   bool one_cost_;
+  // Otherwise windows run by a Dijkstra over the band's framed copy
+  // (made on the first weighted window, sized for the largest box).
+  std::unique_ptr<ZoneDijkstra> band_search_;
   std::vector<Run> straight_;
 };
 

@@ -54,9 +54,8 @@ std::optional<double> AppendOneTurnPath(const Grid& grid,
     add(ax > ay ? sx : 0, ax > ay ? 0 : sy, (ax > ay ? ax : ay) - diagonal);
   }
   const double limit = max_cost + 1e-6 * (max_cost > 1 ? max_cost : 1);
-  if (count == 0) {  // a == b: the empty way
-    return limit >= 0 ? std::optional<double>(0.0) : std::nullopt;
-  }
+  if (!(limit >= 0)) return std::nullopt;  // also a NaN limit: no way
+  if (count == 0) return 0.0;              // a == b: the empty way
   for (int order = 0; order < (count == 2 ? 2 : 1); ++order) {
     if (order == 1) std::swap(runs[0], runs[1]);
     const std::optional<double> cost =

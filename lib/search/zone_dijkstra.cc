@@ -23,20 +23,41 @@ void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
   stats_.time = absl::Now() - begin;  // the copy included
 }
 
-void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect) {
+void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect,
+                            const RowSpans* corridor) {
   rect_ = rect;
   // The rectangle's costs, framed by blocked cells (the frame's cells stay
-  // 0 from construction; rows and columns past a smaller rect are zeroed).
+  // 0 from construction; rows and columns past a smaller rect are zeroed),
+  // and blocked outside the corridor if there is one. Rows are copied a
+  // page span at a time.
   const int32_t w = rect.width(), h = rect.height();
   uint8_t min_cost = 255;
   for (int32_t y = 0; y < h; ++y) {
     uint8_t* row = &costs_[static_cast<size_t>(y + 1) * stride_ + 1];
-    for (int32_t x = 0; x < w; ++x) {
-      const uint8_t c = grid.cost(Point{rect.x0 + x, rect.y0 + y});
-      row[x] = c;
-      if (c != 0 && c < min_cost) min_cost = c;
+    int32_t x_begin = rect.x0, x_end = rect.x1;
+    if (corridor != nullptr) {
+      const int64_t i = int64_t{rect.y0} + y - corridor->y0;
+      if (i < 0 || i >= static_cast<int64_t>(corridor->lo.size())) {
+        x_end = x_begin;
+      } else {
+        x_begin = std::max(x_begin, corridor->lo[static_cast<size_t>(i)]);
+        x_end = static_cast<int32_t>(std::min<int64_t>(
+            x_end, int64_t{corridor->hi[static_cast<size_t>(i)]} + 1));
+      }
     }
-    row[w] = 0;
+    std::fill_n(row, w + 1, uint8_t{0});  // row[w] frames the row
+    if (x_begin >= x_end) continue;
+    uint8_t* out = row + (x_begin - rect.x0);
+    grid.ForEachCostSpanInRow(rect.y0 + y, x_begin, x_end,
+                              [&](const uint8_t* data, size_t n) {
+                                std::copy_n(data, n, out);
+                                for (size_t k = 0; k < n; ++k) {
+                                  if (data[k] != 0 && data[k] < min_cost) {
+                                    min_cost = data[k];
+                                  }
+                                }
+                                out += n;
+                              });
   }
   min_cost_ = min_cost;
   std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);
@@ -144,14 +165,42 @@ double ZoneDijkstra::Distance(Point p) const {
   return n.stamp == stamp_ ? n.g : std::numeric_limits<double>::infinity();
 }
 
-void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path) {
+void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
+                              bool prefer_straight) {
   reversed_.clear();
   const double cost = Distance(target);
+  const int32_t s = stride_;
+  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1,  s + 1,
+                                           s,  s - 1,  -1, -s - 1};
   Point p = target;
+  int out = -1;  // the direction of the step leaving p (none at the target)
   while (nodes_[Local(p)].g != 0) {
-    const Direction d = static_cast<Direction>(nodes_[Local(p)].parent);
-    reversed_.push_back(d);
-    p = Step(p, Opposite(d));
+    const uint32_t at = Local(p);
+    int d = nodes_[at].parent;
+    // prefer_straight: enter p in the direction it is left if the cell
+    // behind p is settled at g(p) minus that step's cost (to 1e-9: sums in
+    // another order differ in the last bits); its own way back is then
+    // just as short, and the path loses a turn. g falls with every step.
+    if (prefer_straight && out >= 0 && out != d) {
+      const uint32_t behind =
+          static_cast<uint32_t>(static_cast<int32_t>(at) - offset[out]);
+      const Node& r = nodes_[behind];
+      const bool legal =
+          costs_[behind] != 0 &&
+          ((out & 1) == 0 || (costs_[behind + offset[out - 1]] != 0 &&
+                              costs_[behind + offset[(out + 1) & 7]] != 0));
+      if (legal && r.stamp == stamp_ && r.closed != 0) {
+        const double g = r.g + StepCost(static_cast<Direction>(out),
+                                        costs_[behind], costs_[at]);
+        const double g_p = nodes_[at].g;
+        if (g <= g_p + 1e-9 * (1.0 + g_p) && g >= g_p - 1e-9 * (1.0 + g_p)) {
+          d = out;
+        }
+      }
+    }
+    reversed_.push_back(static_cast<Direction>(d));
+    out = d;
+    p = Step(p, Opposite(static_cast<Direction>(d)));
   }
   for (auto it = reversed_.rbegin(); it != reversed_.rend(); ++it) {
     path->Append(*it);

@@ -1,6 +1,7 @@
 #include "zonepath/search/one_turn_path.h"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 #include <random>
 #include <string>
@@ -102,6 +103,10 @@ TEST(OneTurnPathTest, OpenGridAlwaysWalledNever) {
                   b = RandomIn(open.bounds(), rng);
       RunLengthPath path;
       path.Reset(a);
+      // No limit, or a limit that is not a number, lets nothing through.
+      EXPECT_FALSE(AppendOneTurnPath(open, c, a, b, -1, &path));
+      EXPECT_FALSE(AppendOneTurnPath(
+          open, c, a, b, std::numeric_limits<double>::quiet_NaN(), &path));
       if (a == b) {
         EXPECT_EQ(AppendOneTurnPath(open, c, a, b, 0, &path), 0.0);
         EXPECT_TRUE(path.runs().empty());

@@ -320,28 +320,33 @@ TEST(PlannerTest, EdgeCases) {
       absl::StatusCode::kInvalidArgument);
 }
 
+// Rooms (one cost: jump point windows) and weighted terrain (band
+// Dijkstra windows, made on first use).
 TEST(PlannerTest, WarmQueriesDoNotAllocate) {
-  const Grid grid = Generated(MapKind::kRooms, 256, 256, 1, 15);
-  for (bool cache : {false, true}) {
-    const World world = Build(grid, 16, 2, cache);
-    Planner planner(world);
-    const std::vector<std::pair<Point, Point>> queries =
-        testing::RandomPairs(grid, 40, 4);
-    RunLengthPath path;
-    for (bool smooth : {false, true}) {
-      PlanOptions options;
-      options.smooth = smooth;
-      for (int round = 0; round < 2; ++round) {  // warm-up
+  for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
+    const Grid grid = Generated(kind, 256, 256, 1, 15);
+    for (bool cache : {false, true}) {
+      const World world = Build(grid, 16, 2, cache);
+      Planner planner(world);
+      const std::vector<std::pair<Point, Point>> queries =
+          testing::RandomPairs(grid, 40, 4);
+      RunLengthPath path;
+      for (bool smooth : {false, true}) {
+        PlanOptions options;
+        options.smooth = smooth;
+        for (int round = 0; round < 2; ++round) {  // warm-up
+          for (const auto& [s, t] : queries) {
+            ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
+          }
+        }
+        const int64_t before = testing::AllocationCount();
         for (const auto& [s, t] : queries) {
           ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
         }
+        EXPECT_EQ(testing::AllocationCount() - before, 0)
+            << "kind " << static_cast<int>(kind) << " cache " << cache
+            << " smooth " << smooth;
       }
-      const int64_t before = testing::AllocationCount();
-      for (const auto& [s, t] : queries) {
-        ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
-      }
-      EXPECT_EQ(testing::AllocationCount() - before, 0)
-          << "cache " << cache << " smooth " << smooth;
     }
   }
 }

@@ -31,6 +31,7 @@
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
+#include "zonepath/search/grid_astar.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
@@ -47,16 +48,23 @@ class ZoneDijkstra {
            Connectivity connectivity, absl::Span<const Point> targets = {});
   // Run in two parts, for several searches in one rectangle: LoadRect
   // copies its costs (once), RunLoaded searches the copy (as Run would, on
-  // the grid as it was when loaded).
-  void LoadRect(const Grid& grid, const Rect& rect);
+  // the grid as it was when loaded). With a corridor, cells outside it
+  // count as blocked (the smoother's band on weighted grids).
+  void LoadRect(const Grid& grid, const Rect& rect,
+                const RowSpans* corridor = nullptr);
   void RunLoaded(Point source, Connectivity connectivity,
                  absl::Span<const Point> targets = {});
 
   // Cost from the source to p (+inf if not reached).
   double Distance(Point p) const;
   // Appends the moves of the found path from the source to `target` (which
-  // must have a finite Distance) to `path`, and adds their cost.
-  void AppendPath(Point target, RunLengthPath* path);
+  // must have a finite Distance) to `path`, and adds their cost. With
+  // prefer_straight, walking back from the target keeps going straight
+  // wherever the cell behind was settled just as cheaply (to 1e-9
+  // relative, as GridAStar's prefer_straight does exactly): of the equally
+  // short ways, one with fewer runs.
+  void AppendPath(Point target, RunLengthPath* path,
+                  bool prefer_straight = false);
 
   const SearchStats& stats() const { return stats_; }
   // Appends every expanded cell to `expanded` (null: off). For pictures and
