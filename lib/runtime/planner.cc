@@ -61,6 +61,14 @@ runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
   if (one_cost && w.first <= widest) {
     w.window = std::min(widest, 7 * zone_side);
     w.advance = w.window * 3 / 4;
+  } else if (!one_cost && 4 * zone_side + 1 + 2 * w.margin <=
+                              runtime_internal::StreamSmoother::kMaxBandSide) {
+    // Weighted: the band's Dijkstra makes a window cheap per cell, so
+    // windows of 4 zone sides committing 3/4 cost ~27 % less than 2 sides
+    // committing half, and come closer to the optimum (terrain 4096²:
+    // 0.424 -> 0.384 %; README, "Weighted smoothing windows").
+    w.window = 4 * zone_side;
+    w.advance = 3 * zone_side;
   } else {
     if (one_cost) w.first = 4 * zone_side;
     w.first_advance = w.first / 2;

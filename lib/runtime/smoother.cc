@@ -143,7 +143,8 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
     // "Weighted smoothing windows").
     if (band_search_ == nullptr) {
       band_search_ = std::make_unique<ZoneDijkstra>(static_cast<int32_t>(
-          std::max(first_, window_) + 1 + 2 * int64_t{margin_}));
+          std::min<int64_t>(kMaxBandSide, std::max(first_, window_) + 1 +
+                                              2 * int64_t{margin_})));
     }
     if (box.width() <= band_search_->max_side() &&
         box.height() <= band_search_->max_side()) {

@@ -51,6 +51,11 @@ struct SmoothWindows {
 
 class StreamSmoother {
  public:
+  // Weighted windows whose box has at most this side are searched by the
+  // band's Dijkstra (its scratch, ~16 bytes a cell of the largest box, made
+  // on first use: ~1 MB at most); larger boxes by A*.
+  static constexpr int32_t kMaxBandSide = 256;
+
   // `astar` is shared with the planner. Sizes out of range are clamped.
   StreamSmoother(const Grid& grid, Connectivity connectivity, GridAStar* astar,
                  const SmoothWindows& windows);
