@@ -387,7 +387,6 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
   // A way of one turn that costs no more than the edge is a shortest one
   // (the edge's cost is the least inside the zone, and such a way stays in
   // the rectangle of a and b, so in the zone): no search needed.
-  const Rect zone = graph_.ZoneRect(1, a);
   if (least < std::numeric_limits<double>::infinity() &&
       AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b, least,
                         moves)
@@ -397,7 +396,7 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
   AStarOptions options;
   options.connectivity = graph_.connectivity();
   options.prefer_straight = fewer_turns_;
-  options.bounds = zone;
+  options.bounds = graph_.ZoneRect(1, a);
   options.jump_points = true;
   absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(a, b, options, &found_);

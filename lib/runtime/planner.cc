@@ -48,8 +48,10 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 // window of 2 zone sides committing half, so that the first moves wait for
 // little; every box within the bit-parallel table's side. Zones too large
 // for a first window of 2 sides to fit it (over ~100 cells a side) keep
-// windows of 4 zone sides committing half. On weighted grids, windows of
-// 2 zone sides committing half.
+// windows of 4 zone sides committing half. On weighted grids, after the
+// same first window, windows of 4 zone sides committing 3/4 where the box
+// fits the band Dijkstra (StreamSmoother::kMaxBandSide; zone sides up to
+// 56), else 2 zone sides committing half.
 runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
                                                  int32_t zone_side) {
   runtime_internal::SmoothWindows w;

@@ -10,16 +10,15 @@
 
 namespace zonepath::runtime_internal {
 
-// One pass of WidenAcrossRows at distance d: out[r] = the minimum (kLow) or
+// One pass of WidenAcrossRows at distance d: out[r] = the minimum (low) or
 // maximum of in[r - d], in[r], in[r + d], the nearest row standing in for a
 // missing one. The rows far enough from both ends need no clamping, so
 // their loop is three loads and two comparisons (the smoother widens every
 // window's band).
-template <bool kLow>
-void WidenPass(const int32_t* __restrict in, int32_t* __restrict out,
-               int32_t rows, int32_t d) {
+template <bool low>
+void WidenPass(const int32_t* in, int32_t* out, int32_t rows, int32_t d) {
   const auto pick = [](int32_t a, int32_t b) {
-    return kLow ? std::min(a, b) : std::max(a, b);
+    return low ? std::min(a, b) : std::max(a, b);
   };
   const auto clamped = [&](int32_t r) {
     out[r] = pick(pick(in[std::max(0, r - d)], in[r]),

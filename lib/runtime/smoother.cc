@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "absl/time/clock.h"
 #include "row_band.h"
 #include "zonepath/search/run_straightener.h"
 
@@ -149,10 +150,13 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
     if (box.width() <= band_search_->max_side() &&
         box.height() <= band_search_->max_side()) {
       const Point target = cells_[to];
+      const absl::Time begin = absl::Now();
       band_search_->LoadRect(grid_, box, &corridor_);
       band_search_->RunLoaded(cells_[from], connectivity_,
                               absl::MakeConstSpan(&target, 1));
-      *stats += band_search_->stats();
+      SearchStats window = band_search_->stats();
+      window.time = absl::Now() - begin;  // the band's copy included
+      *stats += window;
       if (!(band_search_->Distance(target) <
             std::numeric_limits<double>::infinity())) {
         return not_found();

@@ -52,8 +52,10 @@ struct SmoothWindows {
 class StreamSmoother {
  public:
   // Weighted windows whose box has at most this side are searched by the
-  // band's Dijkstra (its scratch, ~16 bytes a cell of the largest box, made
-  // on first use: ~1 MB at most); larger boxes by A*.
+  // band's Dijkstra, made on first use: 17 bytes a cell of the largest box
+  // (~1.1 MB at this side) and a queue that grows, while warming up, to the
+  // most entries a window pushed (8 bytes each, a few per band cell);
+  // larger boxes by A*.
   static constexpr int32_t kMaxBandSide = 256;
 
   // `astar` is shared with the planner. Sizes out of range are clamped.

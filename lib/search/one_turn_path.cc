@@ -53,7 +53,10 @@ std::optional<double> AppendOneTurnPath(const Grid& grid,
     add(sx, sy, diagonal);
     add(ax > ay ? sx : 0, ax > ay ? 0 : sy, (ax > ay ? ax : ay) - diagonal);
   }
-  const double limit = max_cost + 1e-6 * (max_cost > 1 ? max_cost : 1);
+  // One float ulp (2^-23) relative: abstract edge costs are floats rounded
+  // from the exact least cost, so the least-cost way may sum to a hair
+  // above its edge; a way dearer than that is not taken.
+  const double limit = max_cost + 0x1p-23 * (max_cost > 1 ? max_cost : 1);
   if (!(limit >= 0)) return std::nullopt;  // also a NaN limit: no way
   if (count == 0) return 0.0;              // a == b: the empty way
   for (int order = 0; order < (count == 2 ? 2 : 1); ++order) {

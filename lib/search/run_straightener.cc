@@ -86,7 +86,7 @@ Point After(Point p, const Run& run) {
 }
 
 template <typename Cells>
-void Straighten(const Cells& open, Point start, std::vector<Run>* runs_ptr) {
+void Straighten(const Cells& cells, Point start, std::vector<Run>* runs_ptr) {
   std::vector<Run>& runs = *runs_ptr;
   bool changed = true;
   while (changed) {
@@ -98,9 +98,9 @@ void Straighten(const Cells& open, Point start, std::vector<Run>* runs_ptr) {
                          runs[i - 1].count + runs[i + 1].count};
         const Run before[2] = {runs[i], merged};
         const Run after[2] = {merged, runs[i]};
-        const Run* fits = Walkable(open, at, before, 2)  ? before
-                          : Walkable(open, at, after, 2) ? after
-                                                         : nullptr;
+        const Run* fits = Walkable(cells, at, before, 2)  ? before
+                          : Walkable(cells, at, after, 2) ? after
+                                                          : nullptr;
         if (fits != nullptr) {
           runs[i - 1] = fits[0];
           runs[i] = fits[1];

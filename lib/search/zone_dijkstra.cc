@@ -168,7 +168,6 @@ double ZoneDijkstra::Distance(Point p) const {
 void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
                               bool prefer_straight) {
   reversed_.clear();
-  const double cost = Distance(target);
   const int32_t s = stride_;
   const int32_t offset[kDirectionCount] = {-s, -s + 1, 1,  s + 1,
                                            s,  s - 1,  -1, -s - 1};
@@ -178,9 +177,11 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
     const uint32_t at = Local(p);
     int d = nodes_[at].parent;
     // prefer_straight: enter p in the direction it is left if the cell
-    // behind p is settled at g(p) minus that step's cost (to 1e-9: sums in
-    // another order differ in the last bits); its own way back is then
-    // just as short, and the path loses a turn. g falls with every step.
+    // behind p is settled at g(p) minus that step's cost (to 1e-12
+    // relative: equal sums in another order differ in the last bits); its
+    // own way back is then just as short, and the path loses a turn. g
+    // falls with every step. Distinct costs closer than that are rare and
+    // harmless: the cost added below is the path's own, walked.
     if (prefer_straight && out >= 0 && out != d) {
       const uint32_t behind =
           static_cast<uint32_t>(static_cast<int32_t>(at) - offset[out]);
@@ -193,7 +194,7 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
         const double g = r.g + StepCost(static_cast<Direction>(out),
                                         costs_[behind], costs_[at]);
         const double g_p = nodes_[at].g;
-        if (g <= g_p + 1e-9 * (1.0 + g_p) && g >= g_p - 1e-9 * (1.0 + g_p)) {
+        if (g <= g_p + 1e-12 * (1.0 + g_p) && g >= g_p - 1e-12 * (1.0 + g_p)) {
           d = out;
         }
       }
@@ -202,10 +203,14 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
     out = d;
     p = Step(p, Opposite(static_cast<Direction>(d)));
   }
+  // The cost summed in walking order, as WalkPath sums it.
+  double walked = 0;
   for (auto it = reversed_.rbegin(); it != reversed_.rend(); ++it) {
     path->Append(*it);
+    walked += StepCost(*it, costs_[Local(p)], costs_[Local(Step(p, *it))]);
+    p = Step(p, *it);
   }
-  path->AddCost(cost);
+  path->AddCost(walked);
 }
 
 size_t ZoneDijkstra::MemoryUsage() const {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"

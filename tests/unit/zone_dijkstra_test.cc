@@ -181,12 +181,15 @@ TEST(ZoneDijkstraTest, LoadedRectangleServesManySearches) {
   }
 }
 
-// With a corridor (one x interval per row, some rows empty), distances are
-// the oracle's on the grid with every cell outside the corridor blocked;
-// paths stay in the corridor, are legal and cost their distance; with
-// prefer_straight they cost the same and have fewer runs overall.
+// With a corridor (one x interval per row, some rows empty, intervals
+// that may reach past the rectangle, and the last rows missing), distances
+// are the oracle's on the grid with every cell outside the corridor
+// blocked; paths stay in the corridor, are legal and cost their distance;
+// with prefer_straight they cost the same and have fewer runs overall. One
+// ZoneDijkstra serves every rectangle, as the smoother's does.
 TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
   int64_t runs_plain = 0, runs_straight = 0;
+  ZoneDijkstra dijkstra(40);
   for (uint64_t seed = 0; seed < 150; ++seed) {
     std::mt19937_64 rng(seed);
     const int side = 8 + static_cast<int>(rng() % 33);
@@ -195,20 +198,23 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
     const Rect rect{1, 1, side - 1, side};
     RowSpans corridor;
     corridor.y0 = 2;
+    const int32_t last_row = side - 1 - static_cast<int32_t>(rng() % 3);
     std::vector<Grid::CellCost> outside;
     // Cells outside the rectangle are masked too (the source is drawn
     // from the masked grid's open cells).
     for (int32_t y = 0; y < side; ++y) {
-      const int32_t a = rect.x0 + static_cast<int32_t>(rng() % 6);
-      const int32_t b = rect.x1 - 1 - static_cast<int32_t>(rng() % 6);
-      const bool row_in = y >= corridor.y0 && rng() % 13 != 0;
-      if (y >= corridor.y0) {
+      const int32_t a = rect.x0 - 2 + static_cast<int32_t>(rng() % 8);
+      const int32_t b = rect.x1 + 1 - static_cast<int32_t>(rng() % 8);
+      const bool listed = y >= corridor.y0 && y <= last_row;
+      const bool row_in = listed && rng() % 13 != 0;
+      if (listed) {
         corridor.lo.push_back(row_in ? a : 1);
         corridor.hi.push_back(row_in ? b : 0);  // lo > hi: empty
       }
       for (int32_t x = 0; x < side; ++x) {
-        if (!row_in || x < a || x > b)
+        if (!rect.Contains({x, y}) || !row_in || x < a || x > b) {
           outside.push_back({grid.Index({x, y}), 0});
+        }
       }
     }
     const Grid masked = grid.WithCosts(outside);
@@ -216,7 +222,6 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
     const Point source = RandomPassable(masked, rng);
     const std::vector<double> oracle =
         OracleDistances(masked, source, /*eight_connected=*/true, rect);
-    ZoneDijkstra dijkstra(side);
     dijkstra.LoadRect(grid, rect, &corridor);
     dijkstra.RunLoaded(source, Connectivity::kEight);
     const std::string context = "seed " + std::to_string(seed) + " source " +
@@ -249,7 +254,7 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
       }
     }
   }
-  // Measured: 11 % fewer runs over these paths (191,868 against 214,905).
+  // Measured: 10 % fewer runs over these paths (220,584 against 245,292).
   EXPECT_LT(runs_straight * 20, runs_plain * 19)
       << runs_straight << " against " << runs_plain;
 }

@@ -30,6 +30,7 @@
 #include "zonepath/grid/path.h"
 #include "zonepath/search/node_table.h"
 #include "zonepath/search/open_list.h"
+#include "zonepath/search/row_spans.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
@@ -39,22 +40,6 @@ class OpenBits;
 
 enum class SearchOutcome { kFound, kUnreachable, kLimitReached };
 absl::string_view SearchOutcomeName(SearchOutcome outcome);
-
-// A corridor: the cells a search may use, as one x interval per row
-// (lo[i] <= x <= hi[i] on row y0 + i; lo > hi leaves the row empty). Rows
-// outside [y0, y0 + lo.size()) are closed. A caller-owned value: keep it
-// alive during the search; its vectors keep their capacity between uses.
-struct RowSpans {
-  int32_t y0 = 0;
-  std::vector<int32_t> lo;
-  std::vector<int32_t> hi;
-  bool Contains(Point p) const {
-    const int64_t i = int64_t{p.y} - y0;
-    return i >= 0 && i < static_cast<int64_t>(lo.size()) &&
-           p.x >= lo[static_cast<size_t>(i)] &&
-           p.x <= hi[static_cast<size_t>(i)];
-  }
-};
 
 struct AStarOptions {
   Connectivity connectivity = Connectivity::kEight;

@@ -9,10 +9,11 @@
 // search (refining a level-1 edge by a jump point search in its zone costs
 // ~50 times as much; README, "Straight level-1 edges").
 //
-//   RunLengthPath moves(a);
+//   RunLengthPath moves;
+//   moves.Reset(a);
 //   if (std::optional<double> cost = AppendOneTurnPath(
 //           grid, Connectivity::kEight, a, b, edge_cost, &moves)) {
-//     ...  // moves reach b, legal, *cost <= edge_cost (within 1e-6)
+//     ...  // moves reach b, legal, *cost <= edge_cost (within 2^-23)
 //   } else {
 //     ...  // search
 //   }
@@ -30,8 +31,8 @@ namespace zonepath {
 // Tries the ways from a to b of at most two runs, diagonal first then
 // straight first (4-connected: x first then y first), every step legal
 // (moves.h), summing their cost from the cells as StepCost does. The first
-// whose cost is at most max_cost (plus a relative 1e-6, below which a float
-// edge cost cannot tell two ways apart) is appended to *path and its cost
+// whose cost is at most max_cost (plus one float ulp relative, 2^-23:
+// abstract edge costs are floats) is appended to *path and its cost
 // returned (a == b: the empty way, 0); otherwise nullopt, *path untouched. a
 // and b must be cells of `grid`. Such a way never leaves the rectangle spanned
 // by a and b, so it stays inside any rectangle (a zone) that holds both. O(|b -

@@ -31,7 +31,7 @@
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
-#include "zonepath/search/grid_astar.h"
+#include "zonepath/search/row_spans.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath {
@@ -58,11 +58,11 @@ class ZoneDijkstra {
   // Cost from the source to p (+inf if not reached).
   double Distance(Point p) const;
   // Appends the moves of the found path from the source to `target` (which
-  // must have a finite Distance) to `path`, and adds their cost. With
-  // prefer_straight, walking back from the target keeps going straight
-  // wherever the cell behind was settled just as cheaply (to 1e-9
-  // relative, as GridAStar's prefer_straight does exactly): of the equally
-  // short ways, one with fewer runs.
+  // must have a finite Distance) to `path`, and adds their cost (summed in
+  // walking order). With prefer_straight, walking back from the target
+  // keeps going straight wherever the cell behind was settled just as
+  // cheaply (to 1e-12 relative; GridAStar's prefer_straight does the same
+  // exactly): of the equally short ways, one with fewer runs.
   void AppendPath(Point target, RunLengthPath* path,
                   bool prefer_straight = false);
 
