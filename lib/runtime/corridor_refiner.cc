@@ -360,17 +360,23 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
                                               SearchStats* stats) {
   const SharedLevel& one = graph_.level(1);
   const Point a = graph_.NodeCell(1, u), b = graph_.NodeCell(1, v);
+  // One scan of u's edges: a crossing to v, or the cheapest intra-zone
+  // edge to v (its cost bounds the walk below; cached paths are per edge).
   bool crossing = false;
-  double least = std::numeric_limits<double>::infinity();  // intra-zone u-v
-  one.edges.ForEachIn(one.edge_begin[u], one.edge_end[u],
-                      [&](const AbstractEdge& e) {
-                        if (e.target != v) return;
-                        if (e.inter_zone) {
-                          crossing = true;
-                        } else if (e.cost < least) {
-                          least = e.cost;
-                        }
-                      });
+  uint32_t best = NodeStateMap::kNone;
+  double least = std::numeric_limits<double>::infinity();
+  uint32_t e = one.edge_begin[u];
+  one.edges.ForEachIn(e, one.edge_end[u], [&](const AbstractEdge& edge) {
+    if (edge.target == v) {
+      if (edge.inter_zone) {
+        crossing = true;
+      } else if (edge.cost < least) {
+        least = edge.cost;
+        best = e;
+      }
+    }
+    ++e;
+  });
   if (crossing) {
     const std::optional<Direction> d = DirectionFromDelta(b.x - a.x, b.y - a.y);
     if (!d.has_value() ||
@@ -383,7 +389,7 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
     moves->Append(*d);
     return absl::OkStatus();
   }
-  if (graph_.cache_paths()) return AppendCachedMoves(u, v, moves);
+  if (graph_.cache_paths()) return AppendCachedMoves(u, v, best, moves);
   // A way of one turn that costs no more than the edge is a shortest one
   // (the edge's cost is the least inside the zone, and such a way stays in
   // the rectangle of a and b, so in the zone): no search needed.
@@ -409,20 +415,9 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
 }
 
 absl::Status CorridorRefiner::AppendCachedMoves(uint32_t u, uint32_t v,
+                                                uint32_t best,
                                                 RunLengthPath* moves) {
-  const SharedLevel& one = graph_.level(1);
   const Point a = graph_.NodeCell(1, u), b = graph_.NodeCell(1, v);
-  // The cheapest edge u -> v: cached paths are stored per edge.
-  uint32_t e = one.edge_begin[u], best = NodeStateMap::kNone;
-  float best_cost = 0;
-  one.edges.ForEachIn(e, one.edge_end[u], [&](const AbstractEdge& edge) {
-    if (edge.target == v &&
-        (best == NodeStateMap::kNone || edge.cost < best_cost)) {
-      best = e;
-      best_cost = edge.cost;
-    }
-    ++e;
-  });
   const SharedCachedPaths& cached = graph_.cached_paths();
   if (best == NodeStateMap::kNone || best + 1 >= cached.path_begin.size()) {
     return NoWay(graph_, 1, a, b);

@@ -105,7 +105,10 @@ class CorridorRefiner {
   absl::Status NextEdgeMoves(RunLengthPath* moves, SearchStats* stats);
   absl::Status AppendEdgeMoves(uint32_t u, uint32_t v, RunLengthPath* moves,
                                SearchStats* stats);
-  absl::Status AppendCachedMoves(uint32_t u, uint32_t v, RunLengthPath* moves);
+  // `best`: the cheapest intra-zone edge u -> v (kNone if none), whose
+  // cached path is walked and checked.
+  absl::Status AppendCachedMoves(uint32_t u, uint32_t v, uint32_t best,
+                                 RunLengthPath* moves);
 
   const LevelGraph& graph_;
   GridAStar* astar_;

@@ -108,9 +108,7 @@ void Transpose64(uint64_t a[64]) {
 
 void OpenBits::Fill(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor) {
-  const Rect r{std::max(0, bounds.x0), std::max(0, bounds.y0),
-               std::min(grid.width(), bounds.x1),
-               std::min(grid.height(), bounds.y1)};
+  const Rect r = Intersect(bounds, grid.bounds());
   x0_ = r.x0;
   y0_ = r.y0;
   has_targets_ = false;

@@ -16,9 +16,7 @@ class OpenCells {
  public:
   OpenCells(const Grid& grid, const Rect& bounds, const RowSpans* corridor)
       : grid_(grid),
-        bounds_{std::max(0, bounds.x0), std::max(0, bounds.y0),
-                std::min(grid.width(), bounds.x1),
-                std::min(grid.height(), bounds.y1)},
+        bounds_(Intersect(bounds, grid.bounds())),
         corridor_(corridor) {}
 
   bool operator()(int32_t x, int32_t y) const {

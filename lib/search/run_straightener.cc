@@ -130,11 +130,7 @@ bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     std::vector<Run>* runs) {
   if (!grid.OneCost()) return false;
   if (corridor == nullptr) {
-    Straighten(
-        BoxCells{grid, Rect{std::max(0, bounds.x0), std::max(0, bounds.y0),
-                            std::min(grid.width(), bounds.x1),
-                            std::min(grid.height(), bounds.y1)}},
-        start, runs);
+    Straighten(BoxCells{grid, Intersect(bounds, grid.bounds())}, start, runs);
   } else {
     const OpenCells open(grid, bounds, corridor);
     Straighten(CorridorCells{open}, start, runs);

@@ -12,7 +12,9 @@ ZoneDijkstra::ZoneDijkstra(int32_t max_side)
       stride_(max_side_ + 2),
       costs_(static_cast<size_t>(stride_) * stride_, 0),
       nodes_(static_cast<size_t>(stride_) * stride_, Node{0, 0, 0, 0, 0}),
-      bucket_head_(kBuckets, kNoEntry) {}
+      bucket_head_(kBuckets, kNoEntry),
+      offset_{-stride_, -stride_ + 1, 1,  stride_ + 1,
+              stride_,  stride_ - 1,  -1, -stride_ - 1} {}
 
 void ZoneDijkstra::Run(const Grid& grid, Point source, const Rect& rect,
                        Connectivity connectivity,
@@ -90,10 +92,6 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
       ++targets_left;
     }
   }
-  // Neighbour offsets in Direction order (N, NE, E, SE, S, SW, W, NW).
-  const int32_t s = stride_;
-  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1,  s + 1,
-                                           s,  s - 1,  -1, -s - 1};
   const bool diagonals = connectivity == Connectivity::kEight;
   const uint8_t* cost = costs_.data();
   // Bucket of a distance. The width is the cheapest step shrunk by 1e-9,
@@ -135,16 +133,11 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     const double g_u = n.g;
     const uint8_t u_cost = cost[u];
     for (int d = 0; d < kDirectionCount; ++d) {
+      if ((d & 1) != 0 && !diagonals) continue;
+      if (!StepOpen(u, d)) continue;
       const uint32_t v =
-          static_cast<uint32_t>(static_cast<int32_t>(u) + offset[d]);
+          static_cast<uint32_t>(static_cast<int32_t>(u) + offset_[d]);
       const uint8_t v_cost = cost[v];
-      if (v_cost == 0) continue;
-      if (d & 1) {  // diagonal: both cells it passes must be open
-        if (!diagonals || cost[u + offset[d - 1]] == 0 ||
-            cost[u + offset[(d + 1) & 7]] == 0) {
-          continue;
-        }
-      }
       const double g =
           g_u + StepCost(static_cast<Direction>(d), u_cost, v_cost);
       Node& m = node(v);
@@ -168,9 +161,6 @@ double ZoneDijkstra::Distance(Point p) const {
 void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
                               bool prefer_straight) {
   reversed_.clear();
-  const int32_t s = stride_;
-  const int32_t offset[kDirectionCount] = {-s, -s + 1, 1,  s + 1,
-                                           s,  s - 1,  -1, -s - 1};
   Point p = target;
   int out = -1;  // the direction of the step leaving p (none at the target)
   while (nodes_[Local(p)].g != 0) {
@@ -184,13 +174,10 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
     // harmless: the cost added below is the path's own, walked.
     if (prefer_straight && out >= 0 && out != d) {
       const uint32_t behind =
-          static_cast<uint32_t>(static_cast<int32_t>(at) - offset[out]);
+          static_cast<uint32_t>(static_cast<int32_t>(at) - offset_[out]);
       const Node& r = nodes_[behind];
-      const bool legal =
-          costs_[behind] != 0 &&
-          ((out & 1) == 0 || (costs_[behind + offset[out - 1]] != 0 &&
-                              costs_[behind + offset[(out + 1) & 7]] != 0));
-      if (legal && r.stamp == stamp_ && r.closed != 0) {
+      if (costs_[behind] != 0 && StepOpen(behind, out) && r.stamp == stamp_ &&
+          r.closed != 0) {
         const double g = r.g + StepCost(static_cast<Direction>(out),
                                         costs_[behind], costs_[at]);
         const double g_p = nodes_[at].g;

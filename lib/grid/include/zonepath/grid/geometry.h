@@ -58,6 +58,14 @@ struct Rect {
   friend bool operator==(Rect, Rect) = default;
 };
 
+// The cells in both rectangles (empty, with x1 <= x0 or y1 <= y0, if none):
+// e.g. a search's bounds clipped to the grid, Intersect(bounds,
+// grid.bounds()).
+constexpr Rect Intersect(const Rect& a, const Rect& b) {
+  return {a.x0 > b.x0 ? a.x0 : b.x0, a.y0 > b.y0 ? a.y0 : b.y0,
+          a.x1 < b.x1 ? a.x1 : b.x1, a.y1 < b.y1 ? a.y1 : b.y1};
+}
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_GRID_GEOMETRY_H_

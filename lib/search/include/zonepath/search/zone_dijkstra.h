@@ -24,6 +24,7 @@
 #ifndef ZONEPATH_SEARCH_ZONE_DIJKSTRA_H_
 #define ZONEPATH_SEARCH_ZONE_DIJKSTRA_H_
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -94,6 +95,16 @@ class ZoneDijkstra {
     return static_cast<uint32_t>((p.y - rect_.y0 + 1) * stride_ +
                                  (p.x - rect_.x0 + 1));
   }
+  // Whether the step from open local cell u in direction d enters an open
+  // cell and, for a diagonal, passes two open ones (moves.h; the blocked
+  // frame keeps every read inside the arrays).
+  bool StepOpen(uint32_t u, int d) const {
+    const auto open = [&](int k) {
+      return costs_[static_cast<uint32_t>(static_cast<int32_t>(u) +
+                                          offset_[k])] != 0;
+    };
+    return open(d) && ((d & 1) == 0 || (open(d - 1) && open((d + 1) & 7)));
+  }
   Point CellOf(uint32_t local) const {
     return {rect_.x0 + static_cast<int32_t>(local % stride_) - 1,
             rect_.y0 + static_cast<int32_t>(local / stride_) - 1};
@@ -105,7 +116,10 @@ class ZoneDijkstra {
   std::vector<Node> nodes_;
   std::vector<Entry> open_;            // every entry of the current run
   std::vector<uint32_t> bucket_head_;  // kBuckets heads into open_
-  uint8_t min_cost_ = 1;               // cheapest cell of the loaded rect
+  // Local index offsets of the neighbours in Direction order (N, NE, E,
+  // SE, S, SW, W, NW).
+  std::array<int32_t, kDirectionCount> offset_;
+  uint8_t min_cost_ = 1;  // cheapest cell of the loaded rect
   std::vector<Direction> reversed_;
   uint32_t stamp_ = 0;
   Rect rect_;
