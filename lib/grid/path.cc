@@ -77,4 +77,19 @@ absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
   return walk;
 }
 
+double RunsCost(const Grid& grid, Point start, const std::vector<Run>& runs) {
+  double cost = 0;
+  Point p = start;
+  uint8_t from = grid.cost(p);
+  for (const Run& run : runs) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      p = Step(p, run.direction);
+      const uint8_t to = grid.cost(p);
+      cost += StepCost(run.direction, from, to);
+      from = to;
+    }
+  }
+  return cost;
+}
+
 }  // namespace zonepath

@@ -39,9 +39,12 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
 
 void StreamSmoother::AddRun(const Run& run) {
   Point p = cells_.back();
+  uint8_t from = grid_.cost(p);
   for (uint32_t i = 0; i < run.count; ++i) {
-    raw_cost_ += StepCost(grid_, p, run.direction);
     p = Step(p, run.direction);
+    const uint8_t to = grid_.cost(p);
+    raw_cost_ += StepCost(run.direction, from, to);
+    from = to;
     cells_.push_back(p);
   }
 }
@@ -62,9 +65,12 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   double old_cost = 0;
   Rect box{cells_[from].x, cells_[from].y, cells_[from].x + 1,
            cells_[from].y + 1};
+  uint8_t cost_from = grid_.cost(cells_[from]);
   for (int64_t i = from + 1; i <= to; ++i) {
+    const uint8_t cost_to = grid_.cost(cells_[i]);
     old_cost +=
-        StepCost(grid_, cells_[i - 1], StepBetween(cells_[i - 1], cells_[i]));
+        StepCost(StepBetween(cells_[i - 1], cells_[i]), cost_from, cost_to);
+    cost_from = cost_to;
     box.x0 = std::min(box.x0, cells_[i].x);
     box.y0 = std::min(box.y0, cells_[i].y);
     box.x1 = std::max(box.x1, cells_[i].x + 1);
@@ -73,9 +79,11 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   const double tolerance = 1e-9 * std::max(1.0, old_cost);
   const double bound =
       HeuristicCost(cells_[from], cells_[to], connectivity_, grid_.min_cost());
-  const int runs = RunsIn(from, to);
   // Nothing can be shorter than the heuristic, nor have fewer runs than 2.
-  if (old_cost <= bound + tolerance && (!fewer_turns_ || runs <= 2)) {
+  // (The runs are counted only when they decide: at the bound, or below
+  // for a way found as short.)
+  if (old_cost <= bound + tolerance &&
+      (!fewer_turns_ || RunsIn(from, to) <= 2)) {
     return absl::OkStatus();
   }
   box = {std::max(0, box.x0 - margin_), std::max(0, box.y0 - margin_),
@@ -105,7 +113,7 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   const bool better =
       scratch_.cost() < old_cost - tolerance ||
       (fewer_turns_ && scratch_.cost() <= old_cost + tolerance &&
-       static_cast<int>(scratch_.runs().size()) < runs);
+       static_cast<int>(scratch_.runs().size()) < RunsIn(from, to));
   if (!better) return absl::OkStatus();
   replacement_.clear();
   Point q = cells_[from];
@@ -187,9 +195,12 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
 
 void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
+  uint8_t from = grid_.cost(cells_[head_]);
   for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
     const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-    out->AddCost(StepCost(grid_, cells_[i - 1], d));
+    const uint8_t to = grid_.cost(cells_[i]);
+    out->AddCost(StepCost(d, from, to));
+    from = to;
     out->Append(d);
   }
   head_ += moves;

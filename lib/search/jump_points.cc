@@ -227,7 +227,8 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
   // jump point may have been expanded with more than its least cost, its
   // best way being a ray that passes it.)
   const uint32_t cost_sum = 2u * grid_->min_cost();
-  reversed_steps_.clear();
+  // Segments come goal first; neighbours in one direction merge.
+  jump_runs_.clear();
   Point q = goal;
   while (!(q == start)) {
     const SearchNode& n = Active().Node(IdOf(q));
@@ -235,7 +236,6 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
     const Direction back = Opposite(static_cast<Direction>(d));
     uint32_t steps = 0;
     while (true) {
-      reversed_steps_.push_back(static_cast<Direction>(d));
       ++steps;
       q = Step(q, back);
       if (!grid_->InBounds(q)) continue;
@@ -243,31 +243,22 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
       if (r == nullptr || !Active().Fresh(*r) || !r->closed()) continue;
       if (Cost::Equal(Cost::AddSteps(r->g, d, cost_sum, steps), n.g)) break;
     }
-  }
-  jump_runs_.clear();
-  for (auto it = reversed_steps_.rbegin(); it != reversed_steps_.rend(); ++it) {
-    if (!jump_runs_.empty() && jump_runs_.back().direction == *it) {
-      ++jump_runs_.back().count;
+    if (!jump_runs_.empty() &&
+        jump_runs_.back().direction == static_cast<Direction>(d)) {
+      jump_runs_.back().count += steps;
     } else {
-      jump_runs_.push_back({*it, 1});
+      jump_runs_.push_back({static_cast<Direction>(d), steps});
     }
   }
+  std::reverse(jump_runs_.begin(), jump_runs_.end());
   if (options.prefer_straight) {
     StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
   }
   // The cost is summed in walking order, as WalkPath sums it, from the
   // cells themselves: a loaded world's cost counts (Grid::OneCost) are not
   // checked against its cells, so they may not be trusted for costs.
-  double cost = 0;
-  Point p = start;
-  for (const Run& run : jump_runs_) {
-    path->Append(run.direction, run.count);
-    for (uint32_t i = 0; i < run.count; ++i) {
-      cost += StepCost(*grid_, p, run.direction);
-      p = Step(p, run.direction);
-    }
-  }
-  path->set_cost(cost);
+  for (const Run& run : jump_runs_) path->Append(run.direction, run.count);
+  path->set_cost(RunsCost(*grid_, start, jump_runs_));
 }
 
 template SearchOutcome GridAStar::SearchJumps<PairCost, OpenCells>(

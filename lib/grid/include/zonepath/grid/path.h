@@ -100,6 +100,11 @@ struct PathWalk {
 absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
                                   const std::vector<Run>& runs,
                                   Connectivity connectivity);
+// The summed step cost of `runs` walked from `start`, in walking order (so
+// equal to WalkRuns' bit for bit), reading each cell's cost once. The runs
+// must be legal (searches' own paths); nothing is checked.
+double RunsCost(const Grid& grid, Point start, const std::vector<Run>& runs);
+
 inline absl::StatusOr<PathWalk> WalkPath(const Grid& grid,
                                          const RunLengthPath& path,
                                          Connectivity connectivity) {
