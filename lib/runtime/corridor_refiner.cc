@@ -34,6 +34,13 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
     : graph_(graph),
       astar_(astar),
       one_cost_(graph.grid().OneCost()),
+      // Weighted windows are A* searches: two zones. Otherwise as many
+      // zones as fit GridAStar's local table in a row.
+      cell_window_zones_(one_cost_
+                             ? std::clamp(GridAStar::kLocalSide /
+                                              std::max(1, graph.ZoneSide(1)),
+                                          2, kMaxCellWindowZones)
+                             : 2),
       state_(max_nodes) {
   levels_.resize(kMaxLevels + 1);
 }
@@ -98,11 +105,30 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
   size_t after = next + 1;
   while (after < n && zone(after) == w.next_zone) ++after;
   if (after == n && !l.complete) return w;
+  w.rect = Union(here_rect, graph_.ZoneRect(j, ItemCell(j, l.items[next])));
+  // Free crossings on cells: up to cell_window_zones_ runs, each in a zone
+  // of its own; the window keeps its moves up to the last run's zone.
+  size_t last_run = next;
+  if (j == 1 && free_crossings_) {
+    ZoneId zones[kMaxCellWindowZones] = {here, w.next_zone};
+    int runs = 2;
+    for (; runs < cell_window_zones_ && after < n; ++runs) {
+      const ZoneId z = zone(after);
+      if (std::find(zones, zones + runs, z) != zones + runs) break;
+      size_t end = after + 1;
+      while (end < n && zone(end) == z) ++end;
+      if (end == n && !l.complete) return w;  // the level above refines on
+      zones[runs] = z;
+      w.rect = Union(w.rect, graph_.ZoneRect(j, ItemCell(j, l.items[after])));
+      w.next_zone = z;
+      last_run = after;
+      after = end;
+    }
+  }
   w.ready = true;
-  w.next_run = next;
+  w.next_run = last_run;
   w.target = after - 1;
   w.final = l.items[w.target] == kGoal;
-  w.rect = Union(here_rect, graph_.ZoneRect(j, ItemCell(j, l.items[next])));
   return w;
 }
 
@@ -289,7 +315,7 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
     done_ = true;
     return absl::OkStatus();
   }
-  // Keep the moves up to the first cell beyond the border.
+  // Keep the moves up to the first cell in the last run's zone.
   const Point target = ItemCell(1, l.items[w.target]);
   Point p = cell_at_;
   bool crossed = false;

@@ -13,6 +13,11 @@
 // window is bounded by two zones of its level, and a cursor that wants the
 // first moves refines one window per level.
 //
+// With free crossings on a grid of one cost, a cell window spans up to
+// kMaxCellWindowZones level-1 zones of the path (each zone once) and keeps its
+// moves up to the last of them: each crossing is then chosen by a search that
+// sees several zones ahead.
+//
 // A search that cannot get through (possible only when the previous window's
 // route went back across its own border) falls back to the previous
 // window's route, which is known to get there. A world whose levels cannot
@@ -82,15 +87,21 @@ class CorridorRefiner {
     std::vector<uint32_t> rest;   // last window's route beyond `at`
     size_t rest_target = 0;       // index in items of rest's last node
   };
-  // The current window of level j: runs of items in one level-j zone.
+  // The current window of level j: runs of items, each run in one level-j
+  // zone; two runs, or more for free crossings on cells.
   struct Window {
     bool ready = false;   // false: the level above must refine further
     bool final = false;   // the target is the goal
-    size_t next_run = 0;  // first item of the next run
+    size_t next_run = 0;  // first item of the window's last run
     size_t target = 0;    // index of the target item
-    ZoneId next_zone;     // zone of the next run
-    Rect rect;            // the window's zones (one or two)
+    ZoneId next_zone;     // zone of the last run: moves are kept up to it
+    Rect rect;            // bounding box of the window's zones
   };
+
+  // Free crossings on a grid of one cost search cell windows of up to this
+  // many level-1 zones (jump points make a long window cheap; README,
+  // "Wide free crossings"); elsewhere, and on levels above, two.
+  static constexpr int kMaxCellWindowZones = 8;
 
   Point ItemCell(int j, uint32_t item) const;
   Window WindowOf(int j) const;
@@ -112,7 +123,8 @@ class CorridorRefiner {
 
   const LevelGraph& graph_;
   GridAStar* astar_;
-  const bool one_cost_;  // every passable cell costs the same
+  const bool one_cost_;          // every passable cell costs the same
+  const int cell_window_zones_;  // 2 .. kMaxCellWindowZones
   int top_ = 0;
   Point start_, goal_;
   EndpointConnector* starts_ = nullptr;
