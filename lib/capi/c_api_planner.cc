@@ -30,6 +30,9 @@ zonepath_status ToPlanOptions(const zonepath_plan_options* options,
   if (Fits(*options, options->abstract_weight)) {
     out->abstract_weight = options->abstract_weight;
   }
+  if (Fits(*options, options->free_crossings)) {
+    out->free_crossings = options->free_crossings != 0;
+  }
   return ZONEPATH_OK;
 }
 
@@ -79,6 +82,7 @@ void zonepath_plan_options_init(zonepath_plan_options* options) {
   options->fewer_turns = defaults.fewer_turns ? 1 : 0;
   options->direct_search_zones = defaults.direct_search_zones;
   options->abstract_weight = defaults.abstract_weight;
+  options->free_crossings = defaults.free_crossings ? 1 : 0;
 }
 
 zonepath_status zonepath_planner_create(const zonepath_world* world,

@@ -52,7 +52,7 @@ py::dict StatsDict(const PlanStats& s) {
 // abstract_weight is range-checked by the planner (zonepath.Error,
 // INVALID_ARGUMENT outside [1, 10]).
 PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones,
-                    double abstract_weight) {
+                    double abstract_weight, bool free_crossings) {
   if (!(direct_zones >= 0)) {
     throw py::value_error(
         absl::StrCat("direct_search_zones must be >= 0, got ", direct_zones));
@@ -62,6 +62,7 @@ PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones,
   options.fewer_turns = fewer_turns;
   options.direct_search_zones = direct_zones;
   options.abstract_weight = abstract_weight;
+  options.free_crossings = free_crossings;
   return options;
 }
 
@@ -179,10 +180,11 @@ after the first allocate almost nothing. Keeps its world alive.
           "find_path",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
              bool smooth, bool fewer_turns, double direct_search_zones,
-             double abstract_weight) {
+             double abstract_weight, bool free_crossings) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
-            const PlanOptions options = Options(
-                smooth, fewer_turns, direct_search_zones, abstract_weight);
+            const PlanOptions options =
+                Options(smooth, fewer_turns, direct_search_zones,
+                        abstract_weight, free_crossings);
             ++self.generation;
             auto result = std::make_unique<PyPath>();
             absl::StatusOr<SearchOutcome> outcome =
@@ -195,7 +197,7 @@ after the first allocate almost nothing. Keeps its world alive.
           py::arg("start"), py::arg("goal"), py::kw_only(),
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
           py::arg("direct_search_zones") = 1.0,
-          py::arg("abstract_weight") = 1.0,
+          py::arg("abstract_weight") = 1.0, py::arg("free_crossings") = false,
           R"doc(
 Plans from `start` to `goal` ((x, y) pairs) and returns the whole Path.
 
@@ -204,20 +206,23 @@ fewer_turns: among equally short moves prefer straight ones;
 direct_search_zones: also try a direct grid search when the endpoints are
 at most this many zone sides apart; abstract_weight: weight w in [1, 10]
 on the abstract search's heuristic (the abstract plan costs at most w
-times the cheapest; far fewer abstract nodes on large worlds; 1 = exact). An endpoint outside the grid or
+times the cheapest; far fewer abstract nodes on large worlds; 1 = exact);
+free_crossings: re-choose each zone crossing by a cell search over the
+zones ahead (on grids of one cost about as short as smooth, for less
+time; first moves a little later). An endpoint outside the grid or
 blocked raises zonepath.Error (INVALID_ARGUMENT); an unreachable goal
 returns a Path with found == False.)doc")
       .def(
           "plan",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
              bool smooth, bool fewer_turns, double direct_search_zones,
-             double abstract_weight) {
+             double abstract_weight, bool free_crossings) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             ++self.generation;
             ValueOrRaise(self.planner.Plan(
                 s, g,
                 Options(smooth, fewer_turns, direct_search_zones,
-                        abstract_weight)));
+                        abstract_weight, free_crossings)));
             PathCursor cursor = self.planner.Cursor();
             return std::make_unique<PyCursor>(
                 PyCursor{&self, self.generation, cursor, s,
@@ -226,10 +231,12 @@ returns a Path with found == False.)doc")
           py::arg("start"), py::arg("goal"), py::kw_only(),
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
           py::arg("direct_search_zones") = 1.0,
-          py::arg("abstract_weight") = 1.0, py::keep_alive<0, 1>(),
+          py::arg("abstract_weight") = 1.0, py::arg("free_crossings") = false,
+          py::keep_alive<0, 1>(),
           R"doc(
 Plans without refining and returns a PathCursor that yields the moves on
-demand (smoothed as they come when smooth=True): the first moves come
+demand (smoothed as they come when smooth=True; options as find_path's):
+the first moves come
 long before the whole path would. The cursor
 is valid until this planner's next find_path or plan. An unreachable goal
 gives a cursor that is already done.)doc")
@@ -285,11 +292,12 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
   m.def(
       "plan_batch",
       [](const PyWorld& world, const py::object& queries, int threads,
-         bool smooth, bool fewer_turns, double abstract_weight) {
+         bool smooth, bool fewer_turns, double abstract_weight,
+         bool free_crossings) {
         ThreadsArg(threads);
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
         const PlanOptions options =
-            Options(smooth, fewer_turns, 1.0, abstract_weight);
+            Options(smooth, fewer_turns, 1.0, abstract_weight, free_crossings);
         std::vector<BatchResult> results;
         WithoutGil([&] {
           PlanBatch(*world.world, batch, options, threads, &results);
@@ -311,6 +319,7 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
       py::arg("world"), py::arg("queries"), py::kw_only(),
       py::arg("threads") = 0, py::arg("smooth") = false,
       py::arg("fewer_turns") = true, py::arg("abstract_weight") = 1.0,
+      py::arg("free_crossings") = false,
       R"doc(
 Plans many queries on `world` with the library's PlanBatch: a pool of
 `threads` threads (0 = all cores), one Planner each, with the GIL released.

@@ -101,7 +101,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.5 ") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.6 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -401,6 +401,18 @@ static void TestPlanner(zonepath_world* world) {
               ZONEPATH_INVALID_ARGUMENT, "options->struct_size is");
   options.abstract_weight = 1.0;
   CHECK(CheckedFindPath(planner, costs, start, start, NULL) == 0);
+  /* Free crossings (1.6): a legal path (CheckedFindPath walks it); a
+   * 1.5 caller's options end before free_crossings: the default (off),
+   * whatever lies past its struct_size. */
+  CHECK(options.free_crossings == 0);
+  options.free_crossings = 1;
+  const double free_cost =
+      CheckedFindPath(planner, costs, start, goal, &options);
+  CHECK(free_cost > 0);
+  bad = options;
+  bad.struct_size = (uint32_t)offsetof(zonepath_plan_options, free_crossings);
+  CHECK(CheckedFindPath(planner, costs, start, goal, &bad) == plain);
+  options.free_crossings = 0;
 
   /* Stats, path info and buffers: every error path. */
   zonepath_plan_stats stats;

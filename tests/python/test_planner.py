@@ -50,6 +50,23 @@ def test_abstract_weight_gives_legal_paths_and_is_range_checked(world, grid):
         assert "abstract_weight" in str(e.value)
 
 
+def test_free_crossings_give_legal_paths_everywhere(world, grid):
+    planner = zonepath.Planner(world)
+    path = planner.find_path(START, GOAL, free_crossings=True)
+    end, cost = walk(grid, path.start, path.runs)
+    assert path.found and end == GOAL
+    assert cost == pytest.approx(path.cost, rel=1e-12)
+    cursor = planner.plan(START, GOAL, free_crossings=True)
+    runs = []
+    while not cursor.done:
+        runs.extend(tuple(r) for r in cursor.next(16))
+    assert cursor.position == GOAL
+    assert walk(grid, START, np.array(runs))[1] == pytest.approx(path.cost)
+    batch = zonepath.plan_batch(world, [START + GOAL], threads=1,
+                                free_crossings=True)
+    assert batch[0].runs_string == path.runs_string
+
+
 def test_unreachable_is_not_an_error(world):
     path = zonepath.Planner(world).find_path(START, (85, 55))
     assert not path.found and path.steps == 0 and path.runs.shape == (0, 2)

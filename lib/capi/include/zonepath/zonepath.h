@@ -56,7 +56,8 @@
  * zonepath_plan_options.abstract_weight; 1.3 added
  * zonepath_build_params.beacon_spacing; 1.4 added agent worlds and agent
  * planners (zonepath_agent_*); 1.5 added
- * zonepath_build_params.connection_tables.
+ * zonepath_build_params.connection_tables; 1.6 added
+ * zonepath_plan_options.free_crossings.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -75,7 +76,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 5
+#define ZONEPATH_C_VERSION_MINOR 6
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -102,7 +103,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.4 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.6 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -185,6 +186,11 @@ typedef struct zonepath_plan_options {
    * plan costs at most w times the cheapest one, far fewer abstract nodes
    * are expanded on large worlds (1.0 = exact). */
   double abstract_weight;
+  /* Since 1.6 (an earlier caller's smaller struct_size keeps the default):
+   * nonzero: re-choose each level-1 border crossing by a cell search over
+   * the zones ahead (on grids of one cost up to 8 zones: paths about as
+   * short as smoothed ones for less time, first moves a little later) (0). */
+  int32_t free_crossings;
 } zonepath_plan_options;
 
 typedef struct zonepath_plan_stats {
