@@ -369,8 +369,10 @@ MutantResult CheckMutant(const std::string& bytes, std::mt19937_64& rng,
     for (bool smooth : {false, true}) {
       PlanOptions options;
       options.smooth = smooth;
-      // Also the abstract route for close pairs, half of the time.
+      // Also the abstract route for close pairs, half of the time; free
+      // crossings (cell windows over several zones) a third of the time.
       if (rng() % 2) options.direct_search_zones = 0;
+      options.free_crossings = rng() % 3 == 0;
       ++r.queries;
       absl::StatusOr<SearchOutcome> outcome =
           planner.FindPath(s, t, options, &path);
@@ -398,9 +400,10 @@ MutantResult CheckMutant(const std::string& bytes, std::mt19937_64& rng,
       }
       if (!problem.empty()) {
         if (r.illegal_paths++ == 0) {
-          r.first_problem =
-              absl::StrCat("path ", PointString(s), " -> ", PointString(t),
-                           smooth ? " (smoothed): " : ": ", problem);
+          r.first_problem = absl::StrCat(
+              "path ", PointString(s), " -> ", PointString(t),
+              smooth ? " (smoothed)" : "",
+              options.free_crossings ? " (free crossings)" : "", ": ", problem);
         }
       }
     }
