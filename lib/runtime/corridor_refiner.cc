@@ -34,9 +34,12 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
     : graph_(graph),
       astar_(astar),
       one_cost_(graph.grid().OneCost()),
-      // Weighted windows are A* searches: two zones. Otherwise as many
-      // zones as fit GridAStar's local table in a row.
-      cell_window_zones_(one_cost_
+      // Where jump points run (8-connected, one cost) as many zones as fit
+      // GridAStar's local table in a row; A* windows (weighted or
+      // 4-connected grids) stay at two zones: wider ones cost more than they
+      // give (README, "Wide free crossings").
+      cell_window_zones_(one_cost_ &&
+                                 graph.connectivity() == Connectivity::kEight
                              ? std::clamp(GridAStar::kLocalSide /
                                               std::max(1, graph.ZoneSide(1)),
                                           2, kMaxCellWindowZones)

@@ -13,14 +13,16 @@
 // window is bounded by two zones of its level, and a cursor that wants the
 // first moves refines one window per level.
 //
-// With free crossings on a grid of one cost, a cell window spans up to
-// kMaxCellWindowZones level-1 zones of the path (each zone once) and keeps its
-// moves up to the last of them: each crossing is then chosen by a search that
-// sees several zones ahead.
+// With free crossings on an 8-connected grid of one cost (where the cell
+// search runs by jump points), a cell window spans up to kMaxCellWindowZones
+// level-1 zones of the path (each zone once) and keeps its moves up to the
+// last of them: each crossing is then chosen by a search that sees several
+// zones ahead.
 //
-// A search that cannot get through (possible only when the previous window's
-// route went back across its own border) falls back to the previous
-// window's route, which is known to get there. A world whose levels cannot
+// A search that cannot get through (the previous window's route went back
+// across its own border, entered the last zone early, or left the next
+// window's zones on its way) falls back to the previous window's route,
+// which is known to get there. A world whose levels cannot
 // back the path gives DataLoss, never a path with a jump in it.
 //
 //   CorridorRefiner refiner(graph, &astar, max_nodes);
@@ -98,9 +100,10 @@ class CorridorRefiner {
     Rect rect;            // bounding box of the window's zones
   };
 
-  // Free crossings on a grid of one cost search cell windows of up to this
-  // many level-1 zones (jump points make a long window cheap; README,
-  // "Wide free crossings"); elsewhere, and on levels above, two.
+  // Free crossings on an 8-connected grid of one cost search cell windows
+  // of up to this many level-1 zones (jump points make a long window cheap;
+  // README, "Wide free crossings"); elsewhere (A*), and on levels above,
+  // two.
   static constexpr int kMaxCellWindowZones = 8;
 
   Point ItemCell(int j, uint32_t item) const;

@@ -401,14 +401,14 @@ static void TestPlanner(zonepath_world* world) {
               ZONEPATH_INVALID_ARGUMENT, "options->struct_size is");
   options.abstract_weight = 1.0;
   CHECK(CheckedFindPath(planner, costs, start, start, NULL) == 0);
-  /* Free crossings (1.6): a legal path (CheckedFindPath walks it); a
-   * 1.5 caller's options end before free_crossings: the default (off),
-   * whatever lies past its struct_size. */
+  /* Free crossings (1.6): a legal path (CheckedFindPath walks it), shorter
+   * on this map (138.71 against 140.47); a 1.5 caller's options end before
+   * free_crossings: the default (off), whatever lies past its struct_size. */
   CHECK(options.free_crossings == 0);
   options.free_crossings = 1;
   const double free_cost =
       CheckedFindPath(planner, costs, start, goal, &options);
-  CHECK(free_cost > 0);
+  CHECK(free_cost > 0 && free_cost < plain - 1e-9);
   bad = options;
   bad.struct_size = (uint32_t)offsetof(zonepath_plan_options, free_crossings);
   CHECK(CheckedFindPath(planner, costs, start, goal, &bad) == plain);

@@ -60,14 +60,15 @@ struct PlanOptions {
   // few percent more query time.
   bool fewer_turns = true;
   // Re-choose each level-1 border crossing with a cell search over the
-  // zones around it: on a grid of one cost a window of up to 8 level-1
-  // zones of the path (while 8 zone sides fit 256 cells), which gives paths
-  // about as short as `smooth` (Cauldron 0.22 % over the optimum, Boston 0.28
-  // %) for less work; on weighted grids the two zones around the crossing (a
-  // few percent shorter than without, about twice the refinement work).
-  // Otherwise level-1 edges are refined one by one (their cached paths when the
-  // world has them). Crossings of higher levels are always re-chosen (on the
-  // level below, where it is cheap).
+  // zones around it: on an 8-connected grid of one cost a window of up to 8
+  // level-1 zones of the path (while 8 zone sides fit 256 cells), which
+  // gives paths about as short as `smooth` (Cauldron 0.22 %, Boston 0.28 %
+  // over the optimum) for less work; on weighted or 4-connected grids the
+  // two zones around the crossing (a few percent shorter than without,
+  // about twice the refinement work). Otherwise level-1 edges are refined
+  // one by one (their cached paths when the world has them). Crossings of
+  // higher levels are always re-chosen (on the level below, where it is
+  // cheap).
   bool free_crossings = false;
   // Weight w on the abstract search's heuristic (weighted A* on the top
   // useful level): the abstract plan costs at most w times the cheapest
