@@ -188,8 +188,9 @@ typedef struct zonepath_plan_options {
   double abstract_weight;
   /* Since 1.6 (an earlier caller's smaller struct_size keeps the default):
    * nonzero: re-choose each level-1 border crossing by a cell search over
-   * the zones ahead (on grids of one cost up to 8 zones: paths about as
-   * short as smoothed ones for less time, first moves a little later) (0). */
+   * the zones ahead (on 8-connected grids of one cost up to 8 zones: paths
+   * about as short as smoothed ones for less time, first moves a little
+   * later; elsewhere the 2 zones around each crossing) (0). */
   int32_t free_crossings;
 } zonepath_plan_options;
 
