@@ -109,13 +109,15 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
   while (after < n && zone(after) == w.next_zone) ++after;
   if (after == n && !l.complete) return w;
   w.rect = Union(here_rect, graph_.ZoneRect(j, ItemCell(j, l.items[next])));
-  // Free crossings on cells: up to cell_window_zones_ runs, each in a zone
-  // of its own; the window keeps its moves up to the last run's zone.
+  // Free crossings: up to cell_window_zones_ runs on cells and
+  // kUpperWindowZones above, each in a zone of its own; the window keeps
+  // its moves up to the last run's zone.
   size_t last_run = next;
-  if (j == 1 && free_crossings_) {
+  if (free_crossings_) {
     ZoneId zones[kMaxCellWindowZones] = {here, w.next_zone};
+    const int max_runs = j == 1 ? cell_window_zones_ : kUpperWindowZones;
     int runs = 2;
-    for (; runs < cell_window_zones_ && after < n; ++runs) {
+    for (; runs < max_runs && after < n; ++runs) {
       const ZoneId z = zone(after);
       if (std::find(zones, zones + runs, z) != zones + runs) break;
       size_t end = after + 1;

@@ -22,6 +22,8 @@
 #include <limits>
 #include <vector>
 
+#include "absl/base/attributes.h"
+
 namespace zonepath::runtime_internal {
 
 class NodeStateMap {
@@ -52,8 +54,10 @@ class NodeStateMap {
   }
 
   // Record index of `node` in this search (g = +inf when new); kNone if the
-  // search already holds max_nodes records.
-  uint32_t Touch(uint32_t node) {
+  // search already holds max_nodes records. Runs for every edge a search
+  // relaxes: kept inline (GCC left it out of line), it saves ~5 % of an
+  // unsmoothed query's instructions; Grow, the cold part, stays out.
+  ABSL_ATTRIBUTE_ALWAYS_INLINE uint32_t Touch(uint32_t node) {
     if (2 * (records_.size() + 1) > slots_.size()) {
       if (records_.size() >= max_nodes_) return Find(node);
       Grow();
@@ -109,7 +113,7 @@ class NodeStateMap {
   }
   // Doubles the table (at least 64 slots) and re-inserts this search's
   // records; runs only while warming up.
-  void Grow() {
+  ABSL_ATTRIBUTE_NOINLINE void Grow() {
     const size_t size = slots_.empty() ? 64 : 2 * slots_.size();
     slots_.assign(size, Slot{0, 0, 0});
     if (stamp_ == 0) stamp_ = 1;

@@ -68,7 +68,10 @@ struct PlanOptions {
   // about twice the refinement work). Otherwise level-1 edges are refined
   // one by one (their cached paths when the world has them). Crossings of
   // higher levels are always re-chosen (on the level below, where it is
-  // cheap).
+  // cheap): over the two zones around each crossing, and with this option
+  // over three zones of the path, which shortens paths a little on worlds
+  // of three or more levels (rooms 16384^2: 1.87 -> 1.75 % over the
+  // optimum) for ~6 % more work and ~15 % later first moves there.
   bool free_crossings = false;
   // Weight w on the abstract search's heuristic (weighted A* on the top
   // useful level): the abstract plan costs at most w times the cheapest
