@@ -190,7 +190,8 @@ typedef struct zonepath_plan_options {
    * nonzero: re-choose each level-1 border crossing by a cell search over
    * the zones ahead (on 8-connected grids of one cost up to 8 zones: paths
    * about as short as smoothed ones for less time, first moves a little
-   * later; elsewhere the 2 zones around each crossing) (0). */
+   * later; elsewhere the 2 zones around each crossing); the levels above
+   * choose the route's zones over 3 zones instead of 2 (0). */
   int32_t free_crossings;
 } zonepath_plan_options;
 
