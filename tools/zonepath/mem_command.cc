@@ -251,7 +251,7 @@ const Command kMemCommand = {
     "mem",
     "Profile path storage: bytes and speed of each path codec.",
     "usage: zonepath mem WORLD [SCEN] [--units N] [--query-seed S] "
-    "[--smooth] [--fewer-turns] [--json] [--agent CLASS]\n"
+    "[--smooth] [--fewer-turns] [--free-crossings] [--json] [--agent CLASS]\n"
     "Plans every SCEN problem (or --units N random long queries) on WORLD\n"
     "and stores the paths in every codec and in a PathStore. On an agent\n"
     "world, --agent names the (unoriented) class; coordinates are anchors.",

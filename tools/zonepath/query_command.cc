@@ -198,7 +198,7 @@ const Command kQueryCommand = {
     "query",
     "Plan one path on a world file with the hierarchical planner.",
     "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
-    "[--abstract-weight W] "
+    "[--free-crossings] [--abstract-weight W] "
     "[--json] [--checksums=false] [--agents FILE --agent CLASS --terrain MAP]\n"
     "With --agent, WORLD is the class's world (build --agent) of MAP, or "
     "an agent world (build --agents, no --terrain); coordinates are "

@@ -479,7 +479,8 @@ const Command kScenCommand = {
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
     "usage: zonepath scen MAP SCEN [--algo astar|jps|hpa] [--weight W] "
-    "[--world WORLD] [--smooth] [--fewer-turns] [--abstract-weight W] "
+    "[--world WORLD] [--smooth] [--fewer-turns] [--free-crossings] "
+    "[--abstract-weight W] "
     "[--threads T] [--paths FILE] "
     "[--json] [--agents FILE --agent CLASS]\n"
     "With --agent, problems are anchor positions of the class, planned on "
