@@ -18,7 +18,8 @@
 // level-1 zones of the path (each zone once) and keeps its moves up to the
 // last of them: each crossing is then chosen by a search that sees several
 // zones ahead. Free crossings also widen the windows of the levels above
-// to kUpperWindowZones zones, so the route's zones are chosen the same way.
+// to kUpperWindowZones zones, so that their crossings, and with them the
+// route's zones, are chosen seeing further ahead too.
 //
 // A search that cannot get through (the previous window's route went back
 // across its own border, entered the last zone early, or left the next
@@ -65,8 +66,10 @@ class CorridorRefiner {
   // Starts on the level-k path start -> top_nodes -> goal; the connectors
   // must hold links on levels 1..k-1 for start and goal.
   // free_crossings: also re-choose level-1 crossings by cell searches over
-  // two zones (better paths, more search); else level-1 edges become moves
-  // one by one (their cached paths, or A* inside their zone).
+  // up to cell_window_zones_ zones, and search the levels above over up to
+  // kUpperWindowZones (better paths, more search); else level-1 edges
+  // become moves one by one (their cached paths, or A* inside their zone)
+  // and the levels above search two zones.
   void Start(int k, Point start, Point goal, EndpointConnector* starts,
              EndpointConnector* goals, absl::Span<const uint32_t> top_nodes,
              bool fewer_turns, bool free_crossings);
@@ -91,7 +94,9 @@ class CorridorRefiner {
     size_t rest_target = 0;       // index in items of rest's last node
   };
   // The current window of level j: runs of items, each run in one level-j
-  // zone; two runs, or more for free crossings on cells.
+  // zone; two runs, or with free crossings up to cell_window_zones_ (cells)
+  // or kUpperWindowZones (levels above). Its search runs in the bounding
+  // box of those zones.
   struct Window {
     bool ready = false;   // false: the level above must refine further
     bool final = false;   // the target is the goal
@@ -106,12 +111,12 @@ class CorridorRefiner {
   // README, "Wide free crossings"); elsewhere (A*), two.
   static constexpr int kMaxCellWindowZones = 8;
   // Free crossings search the windows of levels >= 2 (level j-1 nodes
-  // inside level-j zones) over up to this many zones: the route's zones are
-  // then chosen looking one zone further ahead, which shortens paths a
-  // little on deep worlds (rooms 4096^2 and 16384^2: ~0.1-0.3 points less
-  // over the optimum) for ~6 % of a query and ~12 % of its first moves
-  // there; 4 zones cost 2-3 times that for under 0.1 point more (README,
-  // "Wide windows above cells").
+  // inside level-j zones) over up to this many zones (their bounding box):
+  // a window's first crossing is then chosen seeing one zone beyond the
+  // next, which shortens paths a little on deep worlds (rooms 4096^2 and
+  // 16384^2: ~0.1-0.3 points less over the optimum) for ~6 % of a query and ~12
+  // % of its first moves there; 4 zones cost 2-3 times that for under 0.1 point
+  // more (README, "Wide windows above cells").
   static constexpr int kUpperWindowZones = 3;
   static_assert(kUpperWindowZones <= kMaxCellWindowZones);
 

@@ -208,7 +208,7 @@ at most this many zone sides apart; abstract_weight: weight w in [1, 10]
 on the abstract search's heuristic (the abstract plan costs at most w
 times the cheapest; far fewer abstract nodes on large worlds; 1 = exact);
 free_crossings: re-choose each zone crossing by a cell search over the
-zones ahead, and the levels above the route's zones over three zones
+zones ahead, and the levels above choose the route's zones over three
 (on grids of one cost about as short as smooth, for less time; first
 moves a little later). An endpoint outside the grid or
 blocked raises zonepath.Error (INVALID_ARGUMENT); an unreachable goal

@@ -10,7 +10,9 @@ ABSL_FLAG(bool, fewer_turns, true,
 
 ABSL_FLAG(bool, free_crossings, false,
           "hpa: re-choose each level-1 border crossing by a cell search over "
-          "the two zones around it (shorter paths, more search)");
+          "the zones ahead (up to 8 on 8-connected grids of one cost, else "
+          "2), and the levels above theirs over 3 zones instead of 2 "
+          "(shorter paths, more search)");
 
 ABSL_FLAG(double, abstract_weight, 1.0,
           "hpa: heuristic weight w in [1, 10] of the abstract search (the "
