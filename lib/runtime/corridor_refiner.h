@@ -114,9 +114,9 @@ class CorridorRefiner {
   // inside level-j zones) over up to this many zones (their bounding box):
   // a window's first crossing is then chosen seeing one zone beyond the
   // next, which shortens paths a little on deep worlds (rooms 4096^2 and
-  // 16384^2: ~0.1-0.3 points less over the optimum) for ~6 % of a query and ~12
-  // % of its first moves there; 4 zones cost 2-3 times that for under 0.1 point
-  // more (README, "Wide windows above cells").
+  // 16384^2: ~0.1-0.3 points less over the optimum) for ~6 % of a query
+  // and ~12 % of its first moves there; 4 zones cost 2-3 times that for
+  // under 0.1 point more (README, "Wide windows above cells").
   static constexpr int kUpperWindowZones = 3;
   static_assert(kUpperWindowZones <= kMaxCellWindowZones);
 

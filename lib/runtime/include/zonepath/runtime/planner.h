@@ -70,9 +70,9 @@ struct PlanOptions {
   // higher levels are always re-chosen (on the level below, where it is
   // cheap): over the two zones around each crossing, and with this option
   // over three zones of the path (a window's first crossing sees one zone
-  // beyond the next), which shortens paths a little on worlds
-  // of three or more levels (rooms 16384^2: 1.87 -> 1.75 % over the
-  // optimum) for ~6 % more work and ~12 % later first moves there.
+  // beyond the next), which shortens paths a little on worlds of three or
+  // more levels (rooms 16384^2: 1.87 -> 1.75 % over the optimum) for ~6 %
+  // more work and ~12 % later first moves there.
   bool free_crossings = false;
   // Weight w on the abstract search's heuristic (weighted A* on the top
   // useful level): the abstract plan costs at most w times the cheapest
