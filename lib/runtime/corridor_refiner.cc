@@ -112,7 +112,7 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
   // Free crossings: up to cell_window_zones_ runs on cells and
   // kUpperWindowZones above, each in a zone of its own; the window keeps
   // its moves up to the last run's zone.
-  size_t last_run = next;
+  w.next_run = next;
   if (free_crossings_) {
     ZoneId zones[kMaxCellWindowZones] = {here, w.next_zone};
     const int max_runs = j == 1 ? cell_window_zones_ : kUpperWindowZones;
@@ -126,12 +126,11 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
       zones[runs] = z;
       w.rect = Union(w.rect, graph_.ZoneRect(j, ItemCell(j, l.items[after])));
       w.next_zone = z;
-      last_run = after;
+      w.next_run = after;
       after = end;
     }
   }
   w.ready = true;
-  w.next_run = last_run;
   w.target = after - 1;
   w.final = l.items[w.target] == kGoal;
   return w;

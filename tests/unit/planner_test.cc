@@ -204,12 +204,7 @@ TEST(PlannerTest, WideFreeCrossingsComeNearTheOptimum) {
 TEST(PlannerTest, FreeCrossingsLookAheadOnUpperLevels) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
     const Grid grid = Generated(kind, 512, 512, 17);
-    BuildOptions o;
-    o.params.zone_size = 8;
-    o.params.levels = 4;
-    o.params.group = 2;
-    o.threads = 1;
-    const World world = *BuildWorld(grid, o);
+    const World world = Build(grid, 8, 4, false);  // group 2
     ASSERT_EQ(world.abstraction().levels.size(), 4u);
     Planner planner(world);
     std::mt19937_64 rng(17);
