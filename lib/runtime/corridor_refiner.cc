@@ -191,14 +191,14 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
       state_, open_,
       [&](uint32_t u, auto&& relax, bool skips_intra) {
         if (u == kGoal) return;
-        graph_.ForEachEdge(below, u, [&](uint32_t v, float cost, bool intra) {
-          if (intra && skips_intra) return;
+        const auto edge = [&](uint32_t v, float cost, bool intra) {
           const Point c = graph_.NodeCell(below, v);
+          if (!w.rect.Contains(c)) return;
           // h only for a successor that improves (BestFirst's relax).
-          if (w.rect.Contains(c))
-            relax(
-                v, cost, [&] { return h(c); }, intra);
-        });
+          relax(
+              v, cost, [&] { return h(c); }, intra);
+        };
+        graph_.ForEachEdge(below, u, skips_intra, edge);
         if (w.final &&
             graph_.ZoneOf(below, graph_.NodeCell(below, u)) == goal_zone) {
           const double d = goals_->LinkCost(below, u);

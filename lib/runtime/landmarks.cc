@@ -5,6 +5,10 @@
 #include <limits>
 #include <utility>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace zonepath::runtime_internal {
 namespace {
 
@@ -119,9 +123,8 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
                             const std::vector<Link>& goal) {
   table_ = &table;
   const int count = table.count();
-  low_.assign(count, 0);
-  high_.assign(count, 0);
-  usable_.assign(count, 0);
+  low_.assign(count, -kInf);
+  high_.assign(count, kInf);
   for (int l = 0; l < count; ++l) {
     double low = kInf, high = -kInf;
     bool usable = !goal.empty();
@@ -134,7 +137,7 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
       low = std::min(low, d + g.cost);
       high = std::max(high, d - g.cost);
     }
-    usable_[l] = usable ? 1 : 0;
+    if (!usable) continue;
     low_[l] = low;
     high_[l] = high;
   }
@@ -143,9 +146,26 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
 double LandmarkBound::Bound(uint32_t n) const {
   if (table_ == nullptr || n >= table_->nodes()) return 0;
   const double* row = table_->Row(n);
+  const int count = table_->count();
+  // Per landmark max(D_L - d(L, n), d(L, n) - E_L), or 0 where n is
+  // unreachable from L (d = +inf); an unusable L gives -inf (above). The
+  // same value as testing each landmark, since max is exact.
+  int l = 0;
   double bound = 0;
-  for (int l = 0; l < table_->count(); ++l) {
-    if (!usable_[l] || row[l] == kInf) continue;
+#if defined(__SSE2__)
+  const __m128d inf = _mm_set1_pd(kInf);
+  __m128d best = _mm_setzero_pd();
+  for (; l + 2 <= count; l += 2) {
+    const __m128d d = _mm_loadu_pd(row + l);
+    const __m128d terms = _mm_max_pd(_mm_sub_pd(_mm_loadu_pd(&low_[l]), d),
+                                     _mm_sub_pd(d, _mm_loadu_pd(&high_[l])));
+    best = _mm_max_pd(best, _mm_and_pd(_mm_cmpneq_pd(d, inf), terms));
+  }
+  bound =
+      std::max(_mm_cvtsd_f64(best), _mm_cvtsd_f64(_mm_unpackhi_pd(best, best)));
+#endif
+  for (; l < count; ++l) {
+    if (row[l] == kInf) continue;
     bound = std::max({bound, low_[l] - row[l], row[l] - high_[l]});
   }
   // The two directions of an upper-level edge come from two searches, each

@@ -79,6 +79,31 @@ class LevelGraph {
                         fn(e.target, e.cost, e.inter_zone == 0);
                       });
   }
+  // The same, but with inter_only only v's inter-zone edges (a search skips
+  // the intra-zone edges of a node it reached over one, best_first.h).
+  // A node's edges are sorted by target and its zone's nodes are one id
+  // range, so its intra-zone edges are one block (the zone's clique, most
+  // of its edges): the inter-zone edges are those before and after it,
+  // found without walking the block. Same edges, same order as testing
+  // each edge's kind.
+  template <typename Fn>
+  void ForEachEdge(int j, uint32_t v, bool inter_only, Fn&& fn) const {
+    const SharedLevel& l = level(j);
+    const uint32_t end = l.edge_end[v];
+    // One call site for fn, so that the search's relax stays inline.
+    for (uint32_t e = l.edge_begin[v]; e < end;) {
+      const AbstractEdge& edge = l.edges[e];
+      if (inter_only && !edge.inter_zone) {
+        // The block's first edge: go on after its last one.
+        uint32_t tail = end;
+        while (tail > e + 1 && l.edges[tail - 1].inter_zone) --tail;
+        e = tail;
+        continue;
+      }
+      fn(edge.target, edge.cost, edge.inter_zone == 0);
+      ++e;
+    }
+  }
 
  private:
   const Grid& grid_;

@@ -253,8 +253,7 @@ struct Planner::Impl {
             const bool at_start = start_rect.Contains(cu);
             const Rect& rect = at_start ? start_rect : goal_rect;
             graph.ForEachEdge(
-                below, u, [&](uint32_t v, float cost, bool intra) {
-                  if (intra && skips_intra) return;
+                below, u, skips_intra, [&](uint32_t v, float cost, bool intra) {
                   const Point cv = graph.NodeCell(below, v);
                   if (!rect.Contains(cv)) return;
                   relax(
@@ -273,11 +272,12 @@ struct Planner::Impl {
             }
             return;
           }
-          graph.ForEachEdge(k, id, [&](uint32_t v, float cost, bool intra) {
-            if (intra && skips_intra) return;
-            relax(
-                v, cost, [&] { return h_top(v, graph.NodeCell(k, v)); }, intra);
-          });
+          graph.ForEachEdge(
+              k, id, skips_intra, [&](uint32_t v, float cost, bool intra) {
+                relax(
+                    v, cost, [&] { return h_top(v, graph.NodeCell(k, v)); },
+                    intra);
+              });
           const Point cell = graph.NodeCell(k, id);
           if (graph.ZoneOf(k, cell) != goal_zone) return;
           if (directed) {

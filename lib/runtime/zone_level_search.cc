@@ -120,20 +120,20 @@ void ZoneLevelSearch::Run(const LevelGraph& graph, SearchStats* stats,
     // best_first.h: a node reached over an intra-zone edge need not relax
     // its own (the zone's edges are a clique of shortest distances).
     const bool skips_intra = (state_[top.local] & kViaIntra) != 0;
-    graph.ForEachEdge(below_, u, [&](uint32_t v, float cost, bool intra) {
-      if (intra && skips_intra) return;
-      const uint32_t i = Local(v);  // kOutside: leaves the zone
-      if (i == kOutside) return;
-      const double g = top.g + cost;
-      if (g >= g_[i]) return;
-      g_[i] = g;
-      state_[i] = static_cast<uint8_t>((state_[i] & ~kViaIntra) |
-                                       (intra ? kViaIntra : 0));
-      open_.push_back({g, i});
-      std::push_heap(open_.begin(), open_.end(), ByG());
-      ++stats->generated;
-      ++stats->heap_pushes;
-    });
+    graph.ForEachEdge(
+        below_, u, skips_intra, [&](uint32_t v, float cost, bool intra) {
+          const uint32_t i = Local(v);  // kOutside: leaves the zone
+          if (i == kOutside) return;
+          const double g = top.g + cost;
+          if (g >= g_[i]) return;
+          g_[i] = g;
+          state_[i] = static_cast<uint8_t>((state_[i] & ~kViaIntra) |
+                                           (intra ? kViaIntra : 0));
+          open_.push_back({g, i});
+          std::push_heap(open_.begin(), open_.end(), ByG());
+          ++stats->generated;
+          ++stats->heap_pushes;
+        });
   }
 }
 

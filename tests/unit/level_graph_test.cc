@@ -1,0 +1,94 @@
+// LevelGraph::ForEachEdge with inter_only jumps over a node's block of
+// intra-zone edges instead of testing each edge's kind. That relies on the
+// layout every world keeps (edges sorted by target, a zone's nodes one id
+// range), so it must give exactly the inter-zone edges, in order, on built
+// worlds and on the versions ApplyChanges makes (whose rebuilt zones get
+// new id ranges at the end of the level's arrays).
+#include "level_graph.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/update/world_changes.h"
+
+namespace zonepath::runtime_internal {
+namespace {
+
+using Edge = std::tuple<uint32_t, float, bool>;
+
+// Checks every live node of every level; returns how many nodes had both
+// kinds of edges (where the jump is taken).
+int CheckInterOnlyEdges(const World& world, const std::string& label) {
+  const LevelGraph graph(world);
+  int with_both = 0;
+  for (int j = 1; j <= graph.levels(); ++j) {
+    graph.level(j).ForEachNode([&](uint32_t v) {
+      std::vector<Edge> all, want, got, every;
+      graph.ForEachEdge(j, v, [&](uint32_t t, float c, bool intra) {
+        all.emplace_back(t, c, intra);
+        if (!intra) want.emplace_back(t, c, intra);
+      });
+      graph.ForEachEdge(j, v, /*inter_only=*/true,
+                        [&](uint32_t t, float c, bool intra) {
+                          got.emplace_back(t, c, intra);
+                        });
+      graph.ForEachEdge(j, v, /*inter_only=*/false,
+                        [&](uint32_t t, float c, bool intra) {
+                          every.emplace_back(t, c, intra);
+                        });
+      EXPECT_EQ(got, want) << label << " level " << j << " node " << v;
+      EXPECT_EQ(every, all) << label << " level " << j << " node " << v;
+      with_both += !want.empty() && want.size() < all.size();
+    });
+  }
+  return with_both;
+}
+
+TEST(LevelGraphTest, InterOnlyEdgesAreTheInterZoneEdgesInOrder) {
+  for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
+    MapGenOptions g;
+    g.kind = kind;
+    g.width = 384;
+    g.height = 320;
+    g.seed = 3;
+    const Grid grid = *GenerateMap(g);
+    BuildOptions o;
+    o.params.zone_size = 16;
+    o.params.levels = 3;
+    o.params.group = 2;
+    o.threads = 1;
+    absl::StatusOr<World> world = BuildWorld(grid, o);
+    ASSERT_TRUE(world.ok()) << world.status();
+    const std::string label = absl::StrCat("kind ", static_cast<int>(kind));
+    EXPECT_GT(CheckInterOnlyEdges(*world, label), 100) << label;
+    // Three rounds of walls and openings: rebuilt zones move to fresh id
+    // ranges while their neighbours keep theirs.
+    std::mt19937_64 rng(9 + static_cast<int>(kind));
+    World current = *std::move(world);
+    for (int round = 0; round < 3; ++round) {
+      std::vector<CellChange> changes;
+      for (int w = 0; w < 5; ++w) {
+        const int32_t x = static_cast<int32_t>(rng() % (g.width - 30));
+        const int32_t y = static_cast<int32_t>(rng() % g.height);
+        for (int32_t i = 0; i < 30; ++i) {
+          changes.push_back({{x + i, y}, i % 7 == 0 ? 1 : kBlocked});
+        }
+      }
+      absl::StatusOr<World> next = ApplyChanges(current, changes);
+      ASSERT_TRUE(next.ok()) << next.status();
+      current = *std::move(next);
+      const std::string at = absl::StrCat(label, " round ", round);
+      EXPECT_GT(CheckInterOnlyEdges(current, at), 100) << at;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace zonepath::runtime_internal
