@@ -148,7 +148,9 @@ double LandmarkBound::Bound(uint32_t n) const {
   const double* row = table_->Row(n);
   const int count = table_->count();
   // Per landmark max(D_L - d(L, n), d(L, n) - E_L), or 0 where n is
-  // unreachable from L (d = +inf); an unusable L gives -inf (above). The
+  // unreachable from L (d = +inf: its terms would be -inf and +inf, or NaN
+  // = inf - inf for an unusable L, so the lane is masked to 0 before the
+  // max); an unusable L (SetGoal: D_L = -inf, E_L = +inf) gives -inf. The
   // same value as testing each landmark, since max is exact.
   int l = 0;
   double bound = 0;
@@ -157,8 +159,9 @@ double LandmarkBound::Bound(uint32_t n) const {
   __m128d best = _mm_setzero_pd();
   for (; l + 2 <= count; l += 2) {
     const __m128d d = _mm_loadu_pd(row + l);
-    const __m128d terms = _mm_max_pd(_mm_sub_pd(_mm_loadu_pd(&low_[l]), d),
-                                     _mm_sub_pd(d, _mm_loadu_pd(&high_[l])));
+    const __m128d terms =
+        _mm_max_pd(_mm_sub_pd(_mm_loadu_pd(low_.data() + l), d),
+                   _mm_sub_pd(d, _mm_loadu_pd(high_.data() + l)));
     best = _mm_max_pd(best, _mm_and_pd(_mm_cmpneq_pd(d, inf), terms));
   }
   bound =

@@ -479,6 +479,8 @@ class Updater {
       level.live_edges -= old.edge_end[v] - old.edge_begin[v];
     }
     std::vector<PendingEdge>& edges = work->edges;
+    // Each node's edges sorted by target, as the loader requires: the
+    // searches rely on its intra-zone edges being one block.
     std::sort(
         edges.begin(), edges.end(),
         [](const PendingEdge& a, const PendingEdge& b) {

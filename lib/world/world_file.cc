@@ -975,7 +975,10 @@ class Parser {
   // failing zone):
   //  - a label names a node of the same zone that labels itself;
   //  - every edge (CheckEdge), each node's edges strictly sorted by
-  //    (target, inter_zone), as the builder writes them (none twice);
+  //    (target, inter_zone), as the builder writes them (none twice): with
+  //    intra-zone edges inside the node's zone range and inter-zone ones
+  //    outside it, that makes the intra-zone edges one block, which the
+  //    searches jump over (LevelGraph::ForEachEdge);
   //  - labels are exactly the zone components the intra-zone edges make: two
   //    nodes share a label iff edges join them, and the label is the
   //    smallest node of the component (union-find on zone-local scratch,

@@ -3,10 +3,14 @@
 // layout every world keeps (edges sorted by target, a zone's nodes one id
 // range), so it must give exactly the inter-zone edges, in order, on built
 // worlds and on the versions ApplyChanges makes (whose rebuilt zones get
-// new id ranges at the end of the level's arrays).
+// new id ranges at the end of the level's arrays), and on what the loader
+// gives back from a saved file.
 #include "level_graph.h"
 
+#include <unistd.h>
+
 #include <cstdint>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <tuple>
@@ -17,17 +21,22 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/update/world_changes.h"
+#include "zonepath/world/world_file.h"
 
 namespace zonepath::runtime_internal {
 namespace {
 
 using Edge = std::tuple<uint32_t, float, bool>;
 
-// Checks every live node of every level; returns how many nodes had both
-// kinds of edges (where the jump is taken).
-int CheckInterOnlyEdges(const World& world, const std::string& label) {
+struct Counts {
+  int with_both = 0;    // nodes with both kinds of edges (the jump taken)
+  int after_block = 0;  // of those, with inter-zone edges after the block
+};
+
+// Checks every live node of every level.
+Counts CheckInterOnlyEdges(const World& world, const std::string& label) {
   const LevelGraph graph(world);
-  int with_both = 0;
+  Counts counts;
   for (int j = 1; j <= graph.levels(); ++j) {
     graph.level(j).ForEachNode([&](uint32_t v) {
       std::vector<Edge> all, want, got, every;
@@ -45,10 +54,20 @@ int CheckInterOnlyEdges(const World& world, const std::string& label) {
                         });
       EXPECT_EQ(got, want) << label << " level " << j << " node " << v;
       EXPECT_EQ(every, all) << label << " level " << j << " node " << v;
-      with_both += !want.empty() && want.size() < all.size();
+      if (want.empty() || want.size() == all.size()) return;
+      ++counts.with_both;
+      counts.after_block += !std::get<2>(all.back());
     });
   }
-  return with_both;
+  return counts;
+}
+
+// Both cases the jump must handle: inter-zone edges before the block and
+// after it.
+void ExpectBothSides(const Counts& counts, const std::string& label) {
+  EXPECT_GT(counts.with_both, 100) << label;
+  EXPECT_GT(counts.after_block, 10) << label;
+  EXPECT_LT(counts.after_block, counts.with_both) << label;
 }
 
 TEST(LevelGraphTest, InterOnlyEdgesAreTheInterZoneEdgesInOrder) {
@@ -67,7 +86,7 @@ TEST(LevelGraphTest, InterOnlyEdgesAreTheInterZoneEdgesInOrder) {
     absl::StatusOr<World> world = BuildWorld(grid, o);
     ASSERT_TRUE(world.ok()) << world.status();
     const std::string label = absl::StrCat("kind ", static_cast<int>(kind));
-    EXPECT_GT(CheckInterOnlyEdges(*world, label), 100) << label;
+    ExpectBothSides(CheckInterOnlyEdges(*world, label), label);
     // Three rounds of walls and openings: rebuilt zones move to fresh id
     // ranges while their neighbours keep theirs.
     std::mt19937_64 rng(9 + static_cast<int>(kind));
@@ -85,8 +104,19 @@ TEST(LevelGraphTest, InterOnlyEdgesAreTheInterZoneEdgesInOrder) {
       ASSERT_TRUE(next.ok()) << next.status();
       current = *std::move(next);
       const std::string at = absl::StrCat(label, " round ", round);
-      EXPECT_GT(CheckInterOnlyEdges(current, at), 100) << at;
+      ExpectBothSides(CheckInterOnlyEdges(current, at), at);
     }
+    // The last version saved and loaded back (the loader's checked layout).
+    const std::string path = (std::filesystem::temp_directory_path() /
+                              absl::StrCat("level_graph_test_", ::getpid(), "_",
+                                           static_cast<int>(kind), ".zpw"))
+                                 .string();
+    ASSERT_TRUE(SaveWorldFile(current, path).ok()) << label;
+    absl::StatusOr<World> loaded = LoadWorldFile(path);
+    std::filesystem::remove(path);
+    ASSERT_TRUE(loaded.ok()) << loaded.status();
+    ExpectBothSides(CheckInterOnlyEdges(*loaded, label + " loaded"),
+                    label + " loaded");
   }
 }
 

@@ -12,7 +12,10 @@
 //     zones never change. When dead entries outgrow live ones, the update
 //     lays the whole abstraction out afresh (NeedsCompaction).
 // Level-1 node n is always beacon n (beacons and level-1 nodes grow
-// together). Node component labels are node ids of the same level.
+// together). Node component labels are node ids of the same level. A
+// node's edges are sorted by (target, inter_zone), as in the canonical
+// form, so its intra-zone edges (targets in its own zone's range) are one
+// block that searches jump over (LevelGraph::ForEachEdge).
 //
 //   const SharedLevel& level = world.abstraction().levels[0];
 //   for (uint32_t v = level.zone_node_begin[z]; v < level.zone_node_end[z];
