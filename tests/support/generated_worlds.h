@@ -17,6 +17,7 @@ struct GeneratedWorldSpec {
   int zone_size = 16;
   int levels = 2;
   bool cache_paths = false;
+  int group = 4;  // level-k zone = group x group level-(k-1) zones
 };
 
 // Built on one thread; the spec's values must be valid (the test aborts on
@@ -30,6 +31,7 @@ inline World GeneratedWorld(const GeneratedWorldSpec& spec) {
   options.params.zone_size = spec.zone_size;
   options.params.levels = spec.levels;
   options.params.cache_paths = spec.cache_paths;
+  options.params.group = spec.group;
   options.threads = 1;
   return *BuildWorld(*GenerateMap(gen), options);
 }

@@ -17,9 +17,8 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "generated_worlds.h"
 #include "gtest/gtest.h"
-#include "zonepath/mapgen/generators.h"
-#include "zonepath/offline/build_world.h"
 #include "zonepath/update/world_changes.h"
 #include "zonepath/world/world_file.h"
 
@@ -72,30 +71,23 @@ void ExpectBothSides(const Counts& counts, const std::string& label) {
 
 TEST(LevelGraphTest, InterOnlyEdgesAreTheInterZoneEdgesInOrder) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
-    MapGenOptions g;
-    g.kind = kind;
-    g.width = 384;
-    g.height = 320;
-    g.seed = 3;
-    const Grid grid = *GenerateMap(g);
-    BuildOptions o;
-    o.params.zone_size = 16;
-    o.params.levels = 3;
-    o.params.group = 2;
-    o.threads = 1;
-    absl::StatusOr<World> world = BuildWorld(grid, o);
-    ASSERT_TRUE(world.ok()) << world.status();
+    constexpr int32_t kSide = 384;
+    World current = testing::GeneratedWorld({.kind = kind,
+                                             .size = kSide,
+                                             .seed = 3,
+                                             .zone_size = 16,
+                                             .levels = 3,
+                                             .group = 2});
     const std::string label = absl::StrCat("kind ", static_cast<int>(kind));
-    ExpectBothSides(CheckInterOnlyEdges(*world, label), label);
+    ExpectBothSides(CheckInterOnlyEdges(current, label), label);
     // Three rounds of walls and openings: rebuilt zones move to fresh id
     // ranges while their neighbours keep theirs.
     std::mt19937_64 rng(9 + static_cast<int>(kind));
-    World current = *std::move(world);
     for (int round = 0; round < 3; ++round) {
       std::vector<CellChange> changes;
       for (int w = 0; w < 5; ++w) {
-        const int32_t x = static_cast<int32_t>(rng() % (g.width - 30));
-        const int32_t y = static_cast<int32_t>(rng() % g.height);
+        const int32_t x = static_cast<int32_t>(rng() % (kSide - 30));
+        const int32_t y = static_cast<int32_t>(rng() % kSide);
         for (int32_t i = 0; i < 30; ++i) {
           changes.push_back({{x + i, y}, i % 7 == 0 ? 1 : kBlocked});
         }
