@@ -26,7 +26,10 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       window_(std::max(4, windows.window)),
       advance_(std::clamp<int64_t>(windows.advance, 1, window_)),
       margin_(std::max(1, windows.margin)),
-      one_cost_(grid.OneCost()) {}
+      one_cost_(grid.OneCost()),
+      straight_cost_(StepCost(Direction::kN, grid.min_cost(), grid.min_cost())),
+      diagonal_cost_(
+          StepCost(Direction::kNE, grid.min_cost(), grid.min_cost())) {}
 
 void StreamSmoother::Reset(Point start, bool fewer_turns) {
   fewer_turns_ = fewer_turns;
@@ -39,6 +42,15 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
 
 void StreamSmoother::AddRun(const Run& run) {
   Point p = cells_.back();
+  if (one_cost_) {
+    const double step = OneCostStep(run.direction);
+    for (uint32_t i = 0; i < run.count; ++i) {
+      p = Step(p, run.direction);
+      raw_cost_ += step;
+      cells_.push_back(p);
+    }
+    return;
+  }
   uint8_t from = grid_.cost(p);
   for (uint32_t i = 0; i < run.count; ++i) {
     p = Step(p, run.direction);
@@ -46,6 +58,24 @@ void StreamSmoother::AddRun(const Run& run) {
     raw_cost_ += StepCost(run.direction, from, to);
     from = to;
     cells_.push_back(p);
+  }
+}
+
+template <typename Fn>
+void StreamSmoother::ForEachMove(int64_t from, int64_t to, Fn&& fn) const {
+  if (one_cost_) {
+    for (int64_t i = from + 1; i <= to; ++i) {
+      const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+      fn(i, d, OneCostStep(d));
+    }
+    return;
+  }
+  uint8_t cost_from = grid_.cost(cells_[from]);
+  for (int64_t i = from + 1; i <= to; ++i) {
+    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+    const uint8_t cost_to = grid_.cost(cells_[i]);
+    fn(i, d, StepCost(d, cost_from, cost_to));
+    cost_from = cost_to;
   }
 }
 
@@ -65,17 +95,13 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
   double old_cost = 0;
   Rect box{cells_[from].x, cells_[from].y, cells_[from].x + 1,
            cells_[from].y + 1};
-  uint8_t cost_from = grid_.cost(cells_[from]);
-  for (int64_t i = from + 1; i <= to; ++i) {
-    const uint8_t cost_to = grid_.cost(cells_[i]);
-    old_cost +=
-        StepCost(StepBetween(cells_[i - 1], cells_[i]), cost_from, cost_to);
-    cost_from = cost_to;
+  ForEachMove(from, to, [&](int64_t i, Direction, double step) {
+    old_cost += step;
     box.x0 = std::min(box.x0, cells_[i].x);
     box.y0 = std::min(box.y0, cells_[i].y);
     box.x1 = std::max(box.x1, cells_[i].x + 1);
     box.y1 = std::max(box.y1, cells_[i].y + 1);
-  }
+  });
   const double tolerance = 1e-9 * std::max(1.0, old_cost);
   const double bound =
       HeuristicCost(cells_[from], cells_[to], connectivity_, grid_.min_cost());
@@ -195,14 +221,18 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
 
 void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
-  uint8_t from = grid_.cost(cells_[head_]);
-  for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
-    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-    const uint8_t to = grid_.cost(cells_[i]);
-    out->AddCost(StepCost(d, from, to));
-    from = to;
-    out->Append(d);
-  }
+  // Costs are added step by step, in order, so that the path's cost is
+  // bit for bit its walked cost (RunsCost); runs are appended whole.
+  Run run{Direction::kN, 0};
+  ForEachMove(head_, head_ + moves, [&](int64_t, Direction d, double step) {
+    out->AddCost(step);
+    if (d != run.direction) {
+      if (run.count > 0) out->Append(run.direction, run.count);
+      run = {d, 0};
+    }
+    ++run.count;
+  });
+  if (run.count > 0) out->Append(run.direction, run.count);
   head_ += moves;
   committed_ += moves;
   // Drop committed cells once they are most of the buffer (amortised O(1)).

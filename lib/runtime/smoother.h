@@ -91,6 +91,14 @@ class StreamSmoother {
   // Takes turns out of the next `moves` committed moves (same cost).
   void Straighten(int64_t moves);
   int RunsIn(int64_t from, int64_t to) const;
+  // Calls fn(i, direction, step cost) for each move cells_[i - 1] ->
+  // cells_[i], i = from + 1 .. to. On a grid of one cost the step costs
+  // are the two constants below, so no cell's cost is read.
+  template <typename Fn>
+  void ForEachMove(int64_t from, int64_t to, Fn&& fn) const;
+  double OneCostStep(Direction d) const {
+    return IsDiagonal(d) ? diagonal_cost_ : straight_cost_;
+  }
 
   const Grid& grid_;
   Connectivity connectivity_;
@@ -109,6 +117,9 @@ class StreamSmoother {
   // Every passable cell costs the same: windows run by jump points and
   // committed moves are straightened (run_straightener.h).
   bool one_cost_;
+  // StepCost of a straight and a diagonal move between cells of the grid's
+  // cheapest cost: every step's cost when one_cost_.
+  double straight_cost_, diagonal_cost_;
   // Otherwise windows run by a Dijkstra over the band's framed copy
   // (made on the first weighted window, sized for the largest box).
   std::unique_ptr<ZoneDijkstra> band_search_;
