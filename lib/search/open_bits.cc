@@ -32,20 +32,41 @@ uint64_t OpenByteBits(const uint8_t* data) {
 }
 
 // Ors the open-bits of the n costs at `data` into `row` from bit lx on
-// (the row's words must cover bit lx + n - 1): 16 cells a step where SSE2
-// is there (every x86-64), 8 otherwise.
+// (the row's words must cover bit lx + n - 1): where SSE2 is there (every
+// x86-64) 64 cells a step, written as one word's worth of bits, then 16;
+// 8 otherwise.
 void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
   size_t i = 0;
 #if defined(__SSE2__)
   const __m128i zero = _mm_setzero_si128();
+  // Bit j of the result: byte j of the 16 at `at` is open.
+  const auto open16 = [&](const uint8_t* at) -> uint64_t {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
+    return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) &
+           0xFFFFu;
+  };
+  for (; i + 64 <= n; i += 64, lx += 64) {
+    const uint64_t bits = open16(data + i) | open16(data + i + 16) << 16 |
+                          open16(data + i + 32) << 32 |
+                          open16(data + i + 48) << 48;
+    // Bits lx .. lx + 63: the second word only when lx is not aligned,
+    // and then it holds bit lx + 63 < lx + n.
+    row[lx >> 6] |= bits << (lx & 63);
+    if ((lx & 63) != 0) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+  }
   for (; i + 16 <= n; i += 16, lx += 16) {
-    const __m128i v =
-        _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
-    const uint64_t bits =
-        ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) &
-        0xFFFFu;
+    const uint64_t bits = open16(data + i);
     row[lx >> 6] |= bits << (lx & 63);
     if ((lx & 63) > 48) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+  }
+  if (i < n && n >= 16) {
+    // The last 1..15 cells: the 16 bytes that end with them (some of them
+    // already done), shifted down to the first cell not done.
+    const uint32_t rest = static_cast<uint32_t>(n - i);
+    const uint64_t bits = open16(data + n - 16) >> (16 - rest);
+    row[lx >> 6] |= bits << (lx & 63);
+    if ((lx & 63) + rest > 64) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+    return;
   }
 #endif
   for (; i + 8 <= n; i += 8, lx += 8) {
