@@ -42,15 +42,6 @@ void StreamSmoother::Reset(Point start, bool fewer_turns) {
 
 void StreamSmoother::AddRun(const Run& run) {
   Point p = cells_.back();
-  if (one_cost_) {
-    const double step = OneCostStep(run.direction);
-    for (uint32_t i = 0; i < run.count; ++i) {
-      p = Step(p, run.direction);
-      raw_cost_ += step;
-      cells_.push_back(p);
-    }
-    return;
-  }
   uint8_t from = grid_.cost(p);
   for (uint32_t i = 0; i < run.count; ++i) {
     p = Step(p, run.direction);
@@ -221,17 +212,23 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
 
 void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   if (fewer_turns_ && one_cost_ && moves >= 3) Straighten(moves);
-  // Costs are added step by step, in order, so that the path's cost is
-  // bit for bit its walked cost (RunsCost); runs are appended whole.
+  // The path's cost is its walked cost bit for bit (RunsCost): each move's
+  // cost is read from its cells, even on a grid said to have one cost (a
+  // loaded world's cost counts, behind Grid::OneCost, are not checked
+  // against its cells), and added in order. Runs are appended whole.
   Run run{Direction::kN, 0};
-  ForEachMove(head_, head_ + moves, [&](int64_t, Direction d, double step) {
-    out->AddCost(step);
+  uint8_t from = grid_.cost(cells_[head_]);
+  for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
+    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+    const uint8_t to = grid_.cost(cells_[i]);
+    out->AddCost(StepCost(d, from, to));
+    from = to;
     if (d != run.direction) {
       if (run.count > 0) out->Append(run.direction, run.count);
       run = {d, 0};
     }
     ++run.count;
-  });
+  }
   if (run.count > 0) out->Append(run.direction, run.count);
   head_ += moves;
   committed_ += moves;

@@ -93,7 +93,10 @@ class StreamSmoother {
   int RunsIn(int64_t from, int64_t to) const;
   // Calls fn(i, direction, step cost) for each move cells_[i - 1] ->
   // cells_[i], i = from + 1 .. to. On a grid of one cost the step costs
-  // are the two constants below, so no cell's cost is read.
+  // are the two constants below, so no cell's cost is read: for the
+  // windows' choices only; the costs reported (the path's, raw_cost) are
+  // read from the cells, since a loaded world's cost counts behind
+  // Grid::OneCost are not checked against them.
   template <typename Fn>
   void ForEachMove(int64_t from, int64_t to, Fn&& fn) const;
   double OneCostStep(Direction d) const {
@@ -118,7 +121,7 @@ class StreamSmoother {
   // committed moves are straightened (run_straightener.h).
   bool one_cost_;
   // StepCost of a straight and a diagonal move between cells of the grid's
-  // cheapest cost: every step's cost when one_cost_.
+  // cheapest cost: every step's cost when one_cost_ (ForEachMove).
   double straight_cost_, diagonal_cost_;
   // Otherwise windows run by a Dijkstra over the band's framed copy
   // (made on the first weighted window, sized for the largest box).

@@ -33,13 +33,16 @@ uint64_t OpenByteBits(const uint8_t* data) {
 
 // Ors the open-bits of the n costs at `data` into `row` from bit lx on
 // (the row's words must cover bit lx + n - 1): where SSE2 is there (every
-// x86-64) 64 cells a step, written as one word's worth of bits, then 16;
-// 8 otherwise.
+// x86-64) 64 cells a step, written as one word's worth of bits, then 16,
+// and a span of at least 16 cells ends with one 16-byte read of its last
+// 16 bytes (inside the span) for the 1..15 cells left; 8 a step and then
+// one at a time otherwise.
 void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
   size_t i = 0;
 #if defined(__SSE2__)
   const __m128i zero = _mm_setzero_si128();
-  // Bit j of the result: byte j of the 16 at `at` is open.
+  // Bit j of the result: byte j of the 16 at `at` is open (64 bits wide,
+  // so that the shifts by 32 and 48 below are defined).
   const auto open16 = [&](const uint8_t* at) -> uint64_t {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
     return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) &
@@ -50,7 +53,7 @@ void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
                           open16(data + i + 32) << 32 |
                           open16(data + i + 48) << 48;
     // Bits lx .. lx + 63: the second word only when lx is not aligned,
-    // and then it holds bit lx + 63 < lx + n.
+    // and then it holds bit lx + 63, below the span's end.
     row[lx >> 6] |= bits << (lx & 63);
     if ((lx & 63) != 0) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
   }
@@ -142,7 +145,7 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
   // Every column word is written by the transposition below.
   cols_.resize(size_t{width_} * col_words_);
 
-  // Rows: 8 cells per step where the row allows.
+  // Rows: 64, 16, 8 cells a step where the row allows (OrOpenBits).
   for (int32_t y = r.y0; y < r.y1; ++y) {
     int32_t x_begin = r.x0, x_end = r.x1;
     if (corridor != nullptr) {

@@ -97,5 +97,43 @@ TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
   EXPECT_GT(rays - stops, 10000);
 }
 
+// Fill reads a row's span 64, 16 and 8 cells a step, and its last cells
+// with one read that ends with them: every start of a span within the
+// row's words (corridor starts 0..63 cells into the bounds) and every
+// length, on costs of every byte value (0 blocked), must give the cells'
+// own answers, and nothing outside the span.
+TEST(OpenBitsTest, EverySpanStartAndLengthAsCellByCell) {
+  std::mt19937_64 rng(7);
+  const int32_t width = 320, height = 3;
+  std::vector<uint8_t> costs(width * height);
+  for (uint8_t& c : costs) {
+    c = rng() % 3 == 0 ? kBlocked : static_cast<uint8_t>(1 + rng() % 255);
+  }
+  const Grid grid = *Grid::Create(width, height, costs);
+  const Rect bounds{0, 0, OpenBits::kMaxSide, height};
+  OpenBits bits;
+  for (int32_t start = 0; start < 64; ++start) {
+    for (int32_t length = 0; start + length <= OpenBits::kMaxSide; ++length) {
+      RowSpans corridor;
+      corridor.y0 = 0;
+      for (int32_t y = 0; y < height; ++y) {
+        corridor.lo.push_back(start + y);  // rows start at other bits too
+        corridor.hi.push_back(start + y + length - 1);
+      }
+      bits.Fill(grid, bounds, &corridor);
+      for (int32_t y = -1; y <= height; ++y) {
+        for (int32_t x = -1; x <= OpenBits::kMaxSide; ++x) {
+          const bool in_span =
+              y >= 0 && y < height && x >= start + y &&
+              x < std::min(start + y + length, OpenBits::kMaxSide);
+          const bool want = in_span && grid.passable({x, y});
+          ASSERT_EQ(bits(x, y), want) << "span start " << start << " length "
+                                      << length << " cell " << x << "," << y;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace zonepath::search_internal

@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "row_band.h"
+#include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 
@@ -23,6 +24,17 @@ namespace zonepath::runtime_internal {
 namespace {
 
 constexpr double kTolerance = 1e-6;
+
+// `grid` with every passable cell costing `cost`.
+Grid Recost(const Grid& grid, uint8_t cost) {
+  std::vector<uint8_t> costs;
+  for (int32_t y = 0; y < grid.height(); ++y) {
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      costs.push_back(grid.passable({x, y}) ? cost : kBlocked);
+    }
+  }
+  return *Grid::Create(grid.width(), grid.height(), costs);
+}
 
 // The band's rows against the definition: row r's interval is the union of
 // rows r - radius .. r + radius; empty rows (lo > hi) widen nothing.
@@ -112,9 +124,12 @@ TEST(SmootherTest, SmoothedPathsLegalAndBetweenOptimumAndInput) {
     std::mt19937_64 rng(seed * 977 + 3);
     const int side = 20 + static_cast<int>(rng() % 100);
     const bool one_cost = seed % 2 == 0;
-    const Grid grid = testing::RandomGrid(
+    const Grid random = testing::RandomGrid(
         seed, {side, side, static_cast<double>(rng() % 35) / 100.0,
                one_cost ? 1 : 9});
+    // Every other grid of one cost costs 4 a cell (the smoother's step
+    // costs on such grids are constants derived from the cost).
+    const Grid grid = one_cost && seed % 4 == 0 ? Recost(random, 4) : random;
     const Point s = testing::RandomPassable(grid, rng);
     const Point m = testing::RandomPassable(grid, rng);
     const Point t = testing::RandomPassable(grid, rng);
@@ -174,6 +189,50 @@ TEST(SmootherTest, SmoothedPathsLegalAndBetweenOptimumAndInput) {
   }
   EXPECT_GT(paths, 150);
   EXPECT_GT(improved, paths / 4) << "smoothing shortened too few paths";
+}
+
+// A loaded world's cost counts are checked only to add up to its cells, so
+// Grid::OneCost may say "one cost" of a grid that has several. Smoothing
+// may then choose worse, but the path it reports must still cost what
+// walking it costs (each move's cost read from its cells).
+TEST(SmootherTest, ReportedCostIsWalkedCostWhenCostCountsLie) {
+  const int w = 64, h = 64;
+  std::vector<uint8_t> costs(w * h, 1);
+  for (int y = 0; y < h; ++y) {
+    for (int x = 20; x < 40; ++x) costs[y * w + x] = 5;
+  }
+  const Grid honest = *Grid::Create(w, h, costs);
+  Grid::StoredComponents stored = honest.Components();
+  stored.cost_counts[1] += stored.cost_counts[5];  // the sum stays right
+  stored.cost_counts[5] = 0;
+  absl::StatusOr<Grid> grid = Grid::CreateWithComponents(
+      w, h, CowArray<uint8_t>::FromVector(costs), std::move(stored));
+  ASSERT_TRUE(grid.ok()) << grid.status();
+  ASSERT_TRUE(grid->OneCost()) << "the counts should claim one cost";
+  GridAStar astar(*grid);
+  StreamSmoother smoother(*grid, Connectivity::kEight, &astar, {});
+  smoother.Reset({2, 2}, /*fewer_turns=*/true);
+  double raw = 0;
+  Point p{2, 2};
+  for (int i = 0; i < 20; ++i) {
+    for (const zonepath::Run run :
+         {zonepath::Run{Direction::kE, 2}, zonepath::Run{Direction::kSE, 1}}) {
+      for (uint32_t k = 0; k < run.count; ++k) {
+        raw += StepCost(*grid, p, run.direction);
+        p = Step(p, run.direction);
+      }
+      smoother.AddRun(run);
+    }
+  }
+  RunLengthPath out;
+  out.Reset({2, 2});
+  SearchStats stats;
+  ASSERT_TRUE(smoother.Commit(true, &out, &stats).ok());
+  absl::StatusOr<PathWalk> walk = WalkPath(*grid, out, Connectivity::kEight);
+  ASSERT_TRUE(walk.ok()) << walk.status();
+  EXPECT_EQ(walk->end, p);
+  EXPECT_EQ(out.cost(), walk->cost);
+  EXPECT_EQ(smoother.raw_cost(), raw) << "the cost before smoothing";
 }
 
 }  // namespace
