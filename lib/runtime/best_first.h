@@ -35,6 +35,49 @@ struct OpenEntry {
   uint32_t record;
 };
 
+// The open list is a 4-ary heap in OpenFirst's order (lowest f first, ties
+// to the larger g): half a binary heap's depth, and a node's children lie
+// side by side (measured: -3.3 % instructions of an unsmoothed query
+// against std::push_heap / pop_heap; README, "A 4-ary open list").
+// Entries equal in f and g may leave in another order than a binary
+// heap's, so ties between equally cheap ways may fall differently.
+
+// Adds e to the heap.
+inline void PushOpen(std::vector<OpenEntry>& open, const OpenEntry& e) {
+  open.push_back(e);
+  size_t i = open.size() - 1;
+  while (i > 0) {
+    const size_t parent = (i - 1) / 4;
+    if (!OpenFirst(e, open[parent])) break;
+    open[i] = open[parent];
+    i = parent;
+  }
+  open[i] = e;
+}
+// Removes and returns the first entry (open must not be empty).
+inline OpenEntry PopOpen(std::vector<OpenEntry>& open) {
+  const OpenEntry top = open.front();
+  const OpenEntry last = open.back();
+  open.pop_back();
+  const size_t n = open.size();
+  if (n == 0) return top;
+  size_t i = 0;
+  while (true) {
+    const size_t first = 4 * i + 1;
+    if (first >= n) break;
+    size_t best = first;
+    const size_t end = first + 4 < n ? first + 4 : n;
+    for (size_t k = first + 1; k < end; ++k) {
+      if (OpenFirst(open[k], open[best])) best = k;
+    }
+    if (!OpenFirst(open[best], last)) break;
+    open[i] = open[best];
+    i = best;
+  }
+  open[i] = last;
+  return top;
+}
+
 enum class BestFirstResult {
   kGoal,       // is_goal(u) held for an expanded u (its record: goal_record)
   kExhausted,  // the open list emptied or the best f reached the bound
@@ -51,8 +94,7 @@ inline bool Seed(NodeStateMap& state, std::vector<OpenEntry>& open,
   state[r].g = g;
   state[r].parent = NodeStateMap::kNone;
   state[r].via_intra = 0;
-  open.push_back({g + h, g, r});
-  std::push_heap(open.begin(), open.end(), OpenListOrder());
+  PushOpen(open, {g + h, g, r});
   ++stats->heap_pushes;
   return true;
 }
@@ -96,9 +138,7 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
                           OnExpand&& on_expand) {
   bool full = false;
   while (!open.empty()) {
-    std::pop_heap(open.begin(), open.end(), OpenListOrder());
-    const OpenEntry top = open.back();
-    open.pop_back();
+    const OpenEntry top = PopOpen(open);
     ++stats->heap_pops;
     NodeStateMap::Record& rec = state[top.record];
     if (rec.closed || top.g > rec.g) continue;
@@ -134,8 +174,7 @@ BestFirstResult BestFirst(NodeStateMap& state, std::vector<OpenEntry>& open,
       next.parent = ru;
       next.closed = 0;
       next.via_intra = intra ? 1 : 0;
-      open.push_back({f, nv, rv});
-      std::push_heap(open.begin(), open.end(), OpenListOrder());
+      PushOpen(open, {f, nv, rv});
       ++stats->generated;
       ++stats->heap_pushes;
     };

@@ -159,5 +159,48 @@ TEST(BestFirstTest, SkippingIntraZoneEdgesAfterAnIntraZoneEdgeIsExact) {
   EXPECT_LT(pruned_generated, full_generated);
 }
 
+// The open list (a 4-ary heap): under random pushes and pops, as a search
+// makes them, each pop returns an entry that no entry still held precedes
+// in OpenFirst's order (lowest f, ties to the larger g; f and g drawn from a
+// few values so that ties are common), and every entry pushed comes out
+// once.
+TEST(BestFirstTest, OpenListPopsInOpenFirstOrder) {
+  for (uint64_t seed = 0; seed < 50; ++seed) {
+    std::mt19937_64 rng(seed);
+    std::vector<OpenEntry> open;
+    std::vector<OpenEntry> held;  // the same entries, unordered
+    std::vector<uint32_t> popped;
+    uint32_t pushed = 0;
+    const int steps = 200 + static_cast<int>(rng() % 2000);
+    for (int step = 0; step < steps; ++step) {
+      if (held.empty() || rng() % 3 != 0) {
+        const OpenEntry e{static_cast<double>(rng() % 8),
+                          static_cast<double>(rng() % 4), pushed++};
+        PushOpen(open, e);
+        held.push_back(e);
+      } else {
+        const OpenEntry top = PopOpen(open);
+        for (const OpenEntry& e : held) {
+          ASSERT_FALSE(OpenFirst(e, top))
+              << "seed " << seed << " step " << step << ": popped (" << top.f
+              << ", " << top.g << ") while (" << e.f << ", " << e.g
+              << ") was held";
+        }
+        const auto it = std::find_if(
+            held.begin(), held.end(),
+            [&](const OpenEntry& e) { return e.record == top.record; });
+        ASSERT_NE(it, held.end()) << "seed " << seed << ": popped twice";
+        held.erase(it);
+        popped.push_back(top.record);
+      }
+      ASSERT_EQ(open.size(), held.size()) << "seed " << seed;
+    }
+    while (!open.empty()) popped.push_back(PopOpen(open).record);
+    std::sort(popped.begin(), popped.end());
+    ASSERT_EQ(popped.size(), pushed) << "seed " << seed;
+    for (uint32_t i = 0; i < pushed; ++i) ASSERT_EQ(popped[i], i);
+  }
+}
+
 }  // namespace
 }  // namespace zonepath::runtime_internal

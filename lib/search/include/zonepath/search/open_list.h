@@ -3,7 +3,7 @@
 // improved node moves up in place (decrease-key) instead of being pushed
 // again: the heap holds each open node once and stays small.
 //
-// Order: lowest f first, ties to the larger g (OpenListOrder).
+// Order: lowest f first, ties to the larger g (OpenFirst).
 //
 //   OpenList open;
 //   open.Clear();
@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "zonepath/search/node_table.h"
+#include "zonepath/search/search_common.h"
 
 namespace zonepath {
 
@@ -54,9 +55,7 @@ class OpenList {
   size_t MemoryUsage() const { return heap_.capacity() * sizeof(Entry); }
 
  private:
-  static bool Before(const Entry& a, const Entry& b) {
-    return a.f < b.f || (a.f == b.f && a.g > b.g);
-  }
+  static bool Before(const Entry& a, const Entry& b) { return OpenFirst(a, b); }
   // Places `e` at `hole` or above, moving parents down.
   void SiftUp(uint32_t hole, const Entry& e, NodeTable& nodes) {
     while (hole > 0) {
