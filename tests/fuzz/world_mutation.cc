@@ -186,10 +186,43 @@ std::string MutateElement(std::mt19937_64& rng, const Entry& e, uint64_t count,
       return absl::StrCat(where, " changed");
     }
     case kGridSummary: {  // a cost count or the component count
-      if (rng() % 3 == 0) {
+      const uint64_t pick = rng() % 6;
+      if (pick < 2) {
         const size_t at = e.offset + 256 * 8;
         Store(b, at, NewU32(rng, Load<uint32_t>(*b, at), 64));
         return absl::StrCat(where, ".component_count");
+      }
+      if (pick < 4) {
+        // Counts that still sum to the cells, which is all the loader can
+        // check without reading every cell: cells moved from one cost to
+        // another, or every open cell said to cost the cheapest cost there
+        // is (Grid::OneCost then holds of a weighted grid).
+        const auto count_at = [&](size_t c) { return e.offset + c * 8; };
+        if (pick == 2) {
+          const size_t from = rng() % 2 ? rng() % 8 : rng() % 256;
+          const size_t to = rng() % 2 ? rng() % 8 : rng() % 256;
+          const int64_t have = Load<int64_t>(*b, count_at(from));
+          if (have <= 0 || from == to) return absl::StrCat(where, " kept");
+          const int64_t moved =
+              1 + static_cast<int64_t>(rng() % static_cast<uint64_t>(have));
+          Store<int64_t>(b, count_at(from), have - moved);
+          Store<int64_t>(b, count_at(to),
+                         Load<int64_t>(*b, count_at(to)) + moved);
+          return absl::StrCat(where, ".cost_counts: ", moved, " cells from ",
+                              from, " to ", to);
+        }
+        size_t cheapest = 0;
+        int64_t open = 0;
+        for (size_t c = 1; c < 256; ++c) {
+          const int64_t n = Load<int64_t>(*b, count_at(c));
+          if (n > 0 && cheapest == 0) cheapest = c;
+          open += n;
+          Store<int64_t>(b, count_at(c), 0);
+        }
+        if (cheapest == 0) cheapest = 1;
+        Store<int64_t>(b, count_at(cheapest), open);
+        return absl::StrCat(where, ".cost_counts: every open cell costs ",
+                            cheapest);
       }
       const size_t c = rng() % 2 ? rng() % 4 : rng() % 256;
       const size_t at = e.offset + c * 8;
