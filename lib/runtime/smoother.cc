@@ -53,20 +53,26 @@ void StreamSmoother::AddRun(const Run& run) {
 }
 
 template <typename Fn>
-void StreamSmoother::ForEachMove(int64_t from, int64_t to, Fn&& fn) const {
-  if (one_cost_) {
-    for (int64_t i = from + 1; i <= to; ++i) {
-      const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-      fn(i, d, OneCostStep(d));
-    }
-    return;
-  }
+void StreamSmoother::ForEachMoveFromCells(int64_t from, int64_t to,
+                                          Fn&& fn) const {
   uint8_t cost_from = grid_.cost(cells_[from]);
   for (int64_t i = from + 1; i <= to; ++i) {
     const Direction d = StepBetween(cells_[i - 1], cells_[i]);
     const uint8_t cost_to = grid_.cost(cells_[i]);
     fn(i, d, StepCost(d, cost_from, cost_to));
     cost_from = cost_to;
+  }
+}
+
+template <typename Fn>
+void StreamSmoother::ForEachMove(int64_t from, int64_t to, Fn&& fn) const {
+  if (!one_cost_) {
+    ForEachMoveFromCells(from, to, fn);
+    return;
+  }
+  for (int64_t i = from + 1; i <= to; ++i) {
+    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
+    fn(i, d, OneCostStep(d));
   }
 }
 
@@ -217,18 +223,17 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   // loaded world's cost counts, behind Grid::OneCost, are not checked
   // against its cells), and added in order. Runs are appended whole.
   Run run{Direction::kN, 0};
-  uint8_t from = grid_.cost(cells_[head_]);
-  for (int64_t i = head_ + 1; i <= head_ + moves; ++i) {
-    const Direction d = StepBetween(cells_[i - 1], cells_[i]);
-    const uint8_t to = grid_.cost(cells_[i]);
-    out->AddCost(StepCost(d, from, to));
-    from = to;
-    if (d != run.direction) {
-      if (run.count > 0) out->Append(run.direction, run.count);
-      run = {d, 0};
-    }
-    ++run.count;
-  }
+  ForEachMoveFromCells(head_, head_ + moves,
+                       [&](int64_t, Direction d, double step) {
+                         out->AddCost(step);
+                         if (d != run.direction) {
+                           if (run.count > 0) {
+                             out->Append(run.direction, run.count);
+                           }
+                           run = {d, 0};
+                         }
+                         ++run.count;
+                       });
   if (run.count > 0) out->Append(run.direction, run.count);
   head_ += moves;
   committed_ += moves;

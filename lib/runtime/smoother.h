@@ -99,6 +99,10 @@ class StreamSmoother {
   // Grid::OneCost are not checked against them.
   template <typename Fn>
   void ForEachMove(int64_t from, int64_t to, Fn&& fn) const;
+  // The same, every step's cost read from its cells (for the costs
+  // reported, and ForEachMove's weighted case).
+  template <typename Fn>
+  void ForEachMoveFromCells(int64_t from, int64_t to, Fn&& fn) const;
   double OneCostStep(Direction d) const {
     return IsDiagonal(d) ? diagonal_cost_ : straight_cost_;
   }

@@ -31,6 +31,14 @@ uint64_t OpenByteBits(const uint8_t* data) {
   }
 }
 
+// Ors the low `count` bits of `bits` (count <= 64, the rest 0) into `row`
+// from bit lx on: one word, or two when they cross a word's end.
+inline void OrBitsAt(uint64_t* row, uint32_t lx, uint64_t bits,
+                     uint32_t count) {
+  row[lx >> 6] |= bits << (lx & 63);
+  if ((lx & 63) + count > 64) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+}
+
 // Ors the open-bits of the n costs at `data` into `row` from bit lx on
 // (the row's words must cover bit lx + n - 1): where SSE2 is there (every
 // x86-64) 64 cells a step, written as one word's worth of bits, then 16,
@@ -52,30 +60,22 @@ void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
     const uint64_t bits = open16(data + i) | open16(data + i + 16) << 16 |
                           open16(data + i + 32) << 32 |
                           open16(data + i + 48) << 48;
-    // Bits lx .. lx + 63: the second word only when lx is not aligned,
-    // and then it holds bit lx + 63, below the span's end.
-    row[lx >> 6] |= bits << (lx & 63);
-    if ((lx & 63) != 0) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+    // Bits lx .. lx + 63, all below the span's end.
+    OrBitsAt(row, lx, bits, 64);
   }
   for (; i + 16 <= n; i += 16, lx += 16) {
-    const uint64_t bits = open16(data + i);
-    row[lx >> 6] |= bits << (lx & 63);
-    if ((lx & 63) > 48) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+    OrBitsAt(row, lx, open16(data + i), 16);
   }
   if (i < n && n >= 16) {
     // The last 1..15 cells: the 16 bytes that end with them (some of them
     // already done), shifted down to the first cell not done.
     const uint32_t rest = static_cast<uint32_t>(n - i);
-    const uint64_t bits = open16(data + n - 16) >> (16 - rest);
-    row[lx >> 6] |= bits << (lx & 63);
-    if ((lx & 63) + rest > 64) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+    OrBitsAt(row, lx, open16(data + n - 16) >> (16 - rest), rest);
     return;
   }
 #endif
   for (; i + 8 <= n; i += 8, lx += 8) {
-    const uint64_t bits = OpenByteBits(data + i);
-    row[lx >> 6] |= bits << (lx & 63);
-    if ((lx & 63) > 56) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
+    OrBitsAt(row, lx, OpenByteBits(data + i), 8);
   }
   for (; i < n; ++i, ++lx) {
     row[lx >> 6] |= uint64_t{data[i] != kBlocked} << (lx & 63);
