@@ -1,6 +1,7 @@
 #include "zonepath/search/zone_dijkstra.h"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "absl/time/clock.h"
@@ -33,7 +34,7 @@ void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect,
   // and blocked outside the corridor if there is one. Rows are copied a
   // page span at a time.
   const int32_t w = rect.width(), h = rect.height();
-  uint8_t min_cost = 255;
+  uint8_t least_less_one = 254;  // min_cost_ 255 when nothing is open
   for (int32_t y = 0; y < h; ++y) {
     uint8_t* row = &costs_[static_cast<size_t>(y + 1) * stride_ + 1];
     int32_t x_begin = rect.x0, x_end = rect.x1;
@@ -53,15 +54,18 @@ void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect,
     grid.ForEachCostSpanInRow(rect.y0 + y, x_begin, x_end,
                               [&](const uint8_t* data, size_t n) {
                                 std::copy_n(data, n, out);
+                                // The least open cost, as the least of
+                                // cost - 1 with blocked (0) wrapping to
+                                // 255: no branch, so it vectorises.
                                 for (size_t k = 0; k < n; ++k) {
-                                  if (data[k] != 0 && data[k] < min_cost) {
-                                    min_cost = data[k];
-                                  }
+                                  least_less_one = std::min<uint8_t>(
+                                      least_less_one,
+                                      static_cast<uint8_t>(data[k] - 1));
                                 }
                                 out += n;
                               });
   }
-  min_cost_ = min_cost;
+  min_cost_ = static_cast<uint8_t>(least_less_one + 1);
   std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);
 }
 
@@ -132,15 +136,29 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     if (n.is_target != 0 && --targets_left == 0) break;
     const double g_u = n.g;
     const uint8_t u_cost = cost[u];
-    for (int d = 0; d < kDirectionCount; ++d) {
-      if ((d & 1) != 0 && !diagonals) continue;
-      if (!StepOpen(u, d)) continue;
+    // The open steps as bits in Direction order (StepOpen's rule, each
+    // neighbour read once), relaxed in that order.
+    const auto is_open = [&](int d) {
+      return cost[static_cast<uint32_t>(static_cast<int32_t>(u) +
+                                        offset_[d])] != 0;
+    };
+    uint32_t steps = (is_open(0) ? 1u : 0u) | (is_open(2) ? 4u : 0u) |
+                     (is_open(4) ? 16u : 0u) | (is_open(6) ? 64u : 0u);
+    if (diagonals) {
+      for (int d = 1; d < kDirectionCount; d += 2) {
+        const uint32_t sides = (1u << (d - 1)) | (1u << ((d + 1) & 7));
+        if ((steps & sides) == sides && is_open(d)) steps |= 1u << d;
+      }
+    }
+    for (; steps != 0; steps &= steps - 1) {
+      const int d = std::countr_zero(steps);
       const uint32_t v =
           static_cast<uint32_t>(static_cast<int32_t>(u) + offset_[d]);
+      Node& m = node(v);
+      if (m.closed) continue;  // settled: no step can improve it
       const uint8_t v_cost = cost[v];
       const double g =
           g_u + StepCost(static_cast<Direction>(d), u_cost, v_cost);
-      Node& m = node(v);
       if (g >= m.g) continue;
       m.g = g;
       m.parent = static_cast<uint8_t>(d);
