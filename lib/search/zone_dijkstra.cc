@@ -145,10 +145,12 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     uint32_t steps = (is_open(0) ? 1u : 0u) | (is_open(2) ? 4u : 0u) |
                      (is_open(4) ? 16u : 0u) | (is_open(6) ? 64u : 0u);
     if (diagonals) {
-      for (int d = 1; d < kDirectionCount; d += 2) {
-        const uint32_t sides = (1u << (d - 1)) | (1u << ((d + 1) & 7));
-        if ((steps & sides) == sides && is_open(d)) steps |= 1u << d;
-      }
+      // NE needs N and E open (bits 0, 2), SE E and S, SW S and W, NW W and N.
+      const uint32_t sides = steps;
+      if ((sides & 0x05u) == 0x05u && is_open(1)) steps |= 1u << 1;
+      if ((sides & 0x14u) == 0x14u && is_open(3)) steps |= 1u << 3;
+      if ((sides & 0x50u) == 0x50u && is_open(5)) steps |= 1u << 5;
+      if ((sides & 0x41u) == 0x41u && is_open(7)) steps |= 1u << 7;
     }
     for (; steps != 0; steps &= steps - 1) {
       const int d = std::countr_zero(steps);
