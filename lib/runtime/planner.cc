@@ -93,7 +93,18 @@ struct Planner::Impl {
         smoother(world.grid(), graph.connectivity(), &astar,
                  SmoothWindowsFor(world.grid(), graph.ZoneSide(1))),
         top(options.max_nodes),
-        landmark_count(std::clamp(options.landmarks, 0, 32)) {}
+        landmark_count(std::clamp(options.landmarks, 0, 32)) {
+    // The grid's open cells as bits, made by the world's first planner and
+    // shared: the jump point searches of refinement, free crossings and
+    // connections read them instead of filling each window's bits.
+    astar.UseGridOpenBits(
+        std::static_pointer_cast<const search_internal::OpenBits>(
+            world.DerivedOnce(kGridBitsKey, [&]() -> World::Derived {
+              std::shared_ptr<const search_internal::OpenBits> bits =
+                  GridAStar::MakeGridOpenBits(world.grid());
+              return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
+            })));
+  }
 
   const Grid& grid() const { return graph.grid(); }
   double H(Point p, Point target) const {
@@ -155,6 +166,8 @@ struct Planner::Impl {
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
   static constexpr int kLandmarkKey = 1 << 16;
+  // ... and of the grid's open bits (GridAStar::MakeGridOpenBits).
+  static constexpr int kGridBitsKey = 1 << 20;
   // A level-(k-1) node in the abstract search's id space (ids are < 2^31).
   static constexpr uint32_t kLowerTag = 0x80000000u;
   // The pairs (level-(k-1) id, level-k id) of the level-k nodes of p's

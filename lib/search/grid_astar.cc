@@ -109,7 +109,10 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
   if (options.max_expansions < 0) {
     return absl::InvalidArgumentError("A* max_expansions must be >= 0");
   }
-  const Rect bounds = options.bounds.value_or(grid_->bounds());
+  // Bounds reaching past the grid search the part on it (the local node
+  // table below is addressed from their corner, which must be a cell).
+  const Rect bounds =
+      Intersect(options.bounds.value_or(grid_->bounds()), grid_->bounds());
   if (absl::Status s = CheckEndpoint(*grid_, bounds, start, "start"); !s.ok()) {
     return s;
   }
@@ -147,7 +150,14 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
                      options.connectivity == Connectivity::kEight &&
                      grid_->OneCost();
   SearchOutcome outcome;
-  if (jumps && use_local_) {
+  if (jumps && grid_bits_ != nullptr && options.corridor == nullptr) {
+    // The grid's own bits, walled at the bounds: no fill.
+    const search_internal::OpenBitsWindow open(
+        *grid_bits_, Intersect(bounds, grid_->bounds()));
+    outcome = pair_cost
+                  ? SearchJumps<PairCost>(start, goal, options, open, path)
+                  : SearchJumps<DoubleCost>(start, goal, options, open, path);
+  } else if (jumps && use_local_) {
     // A small window: its open cells as bits, 64 read at a time.
     static_assert(kLocalSide <= search_internal::OpenBits::kMaxSide);
     open_bits_->Fill(*grid_, bounds, options.corridor);
@@ -302,6 +312,21 @@ bool GridAStar::Expanded(Point p) const {
   if (!grid_->InBounds(p)) return false;
   const SearchNode* n = FindNode(p);
   return n != nullptr && Active().Fresh(*n) && n->closed();
+}
+
+std::shared_ptr<const search_internal::OpenBits> GridAStar::MakeGridOpenBits(
+    const Grid& grid) {
+  if (!grid.OneCost() ||
+      static_cast<int64_t>(grid.width()) * grid.height() > kMaxGridBitsCells) {
+    return nullptr;
+  }
+  auto bits = std::make_shared<search_internal::OpenBits>();
+  bits->Fill(grid, grid.bounds(), nullptr);
+  return bits;
+}
+
+size_t GridAStar::GridOpenBitsMemory(const search_internal::OpenBits& bits) {
+  return bits.MemoryUsage();
 }
 
 size_t GridAStar::MemoryUsage() const {

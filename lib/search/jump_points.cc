@@ -35,11 +35,13 @@ namespace {
 
 using search_internal::DoubleCost;
 using search_internal::OpenBits;
+using search_internal::OpenBitsWindow;
 using search_internal::OpenCells;
 using search_internal::PairCost;
 
 // Whether (x, y) is a target every ray stops at (OpenBits::SetTargets).
 bool IsTarget(const OpenCells&, int32_t, int32_t) { return false; }
+bool IsTarget(const OpenBitsWindow&, int32_t, int32_t) { return false; }
 bool IsTarget(const OpenBits& open, int32_t x, int32_t y) {
   return open.IsTarget(x, y);
 }
@@ -178,8 +180,10 @@ absl::Status GridAStar::JumpDistances(Point source,
   const absl::Time begin = absl::Now();
   std::fill(out.begin(), out.end(), std::numeric_limits<double>::infinity());
   use_local_ = true;
-  origin_ = {bounds.x0, bounds.y0};
-  open_bits_->Fill(*grid_, bounds, nullptr);
+  // From the first cell of the bounds on the grid (FindPath's rule).
+  const Rect on_grid = Intersect(bounds, grid_->bounds());
+  origin_ = {on_grid.x0, on_grid.y0};
+  open_bits_->Fill(*grid_, on_grid, nullptr);
   open_bits_->SetTargets(targets);
   const OpenBits& open = *open_bits_;
   uint32_t left = open.TargetCount();
@@ -269,5 +273,9 @@ template SearchOutcome GridAStar::SearchJumps<DoubleCost, OpenCells>(
     Point, Point, const AStarOptions&, const OpenCells&, RunLengthPath*);
 template SearchOutcome GridAStar::SearchJumps<DoubleCost, OpenBits>(
     Point, Point, const AStarOptions&, const OpenBits&, RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<PairCost, OpenBitsWindow>(
+    Point, Point, const AStarOptions&, const OpenBitsWindow&, RunLengthPath*);
+template SearchOutcome GridAStar::SearchJumps<DoubleCost, OpenBitsWindow>(
+    Point, Point, const AStarOptions&, const OpenBitsWindow&, RunLengthPath*);
 
 }  // namespace zonepath

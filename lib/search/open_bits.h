@@ -8,7 +8,9 @@
 // corridor, passable) twice: row by row, and column by column, so that a
 // straight ray in any of the four directions finds its stop — a closed cell,
 // or a side cell open where the one behind it was not — with a few word
-// operations per 64 cells.
+// operations per 64 cells. Filled once over a whole grid of one cost
+// (GridAStar::MakeGridOpenBits), the same bits serve any window of it
+// through OpenBitsWindow, whose rays stop at the window's edges.
 //
 //   OpenBits bits;                      // scratch, kept between searches
 //   bits.Fill(grid, bounds, corridor);  // O(cells of the bounds)
@@ -44,9 +46,10 @@ class OpenBits {
     target_cols_.reserve(words);
   }
 
-  // The open cells of `grid` inside `bounds` clipped to the grid (at most
-  // kMaxSide cells a side), inside `corridor` if not null. Allocates
-  // nothing.
+  // The open cells of `grid` inside `bounds` clipped to the grid, inside
+  // `corridor` if not null. Allocates nothing for bounds of at most
+  // kMaxSide cells a side (a search's window); larger bounds (a whole
+  // grid's bits, GridAStar::MakeGridOpenBits) grow the arrays.
   void Fill(const Grid& grid, const Rect& bounds, const RowSpans* corridor);
 
   // Makes every open cell of `targets` a stop of every ray, like a goal
@@ -79,29 +82,14 @@ class OpenBits {
   // answer as stepping cell by cell.
   bool JumpStraight(Point p, int dx, int dy, Point goal,
                     uint32_t* steps) const {
-    const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
-    const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
-    if (dy == 0) {  // along row ly, sides rows ly - 1 and ly + 1
-      const size_t at = size_t{ly} * row_words_;
-      const uint64_t* line = &rows_[at];
-      const uint64_t* stops = has_targets_ ? &target_rows_[at] : nullptr;
-      const bool on_line = goal.y == p.y;
-      const uint32_t g = static_cast<uint32_t>(goal.x - x0_ + 1);
-      return dx > 0
-                 ? ScanUp(line, line - row_words_, line + row_words_, stops, lx,
-                          on_line && goal.x > p.x, g, steps)
-                 : ScanDown(line, line - row_words_, line + row_words_, stops,
-                            row_words_, lx, on_line && goal.x < p.x, g, steps);
-    }
-    const size_t at = size_t{lx} * col_words_;
-    const uint64_t* line = &cols_[at];
-    const uint64_t* stops = has_targets_ ? &target_cols_[at] : nullptr;
-    const bool on_line = goal.x == p.x;
-    const uint32_t g = static_cast<uint32_t>(goal.y - y0_ + 1);
-    return dy > 0 ? ScanUp(line, line - col_words_, line + col_words_, stops,
-                           ly, on_line && goal.y > p.y, g, steps)
-                  : ScanDown(line, line - col_words_, line + col_words_, stops,
-                             col_words_, ly, on_line && goal.y < p.y, g, steps);
+    return Jump</*kWalled=*/false>(p, dx, dy, goal, Rect{}, steps);
+  }
+  // The same as if only the cells inside `bounds` (grid coordinates,
+  // inside the bits' own bounds) were open: what a Fill of `bounds` would
+  // answer, without the fill (OpenBitsWindow).
+  bool JumpStraightWithin(const Rect& bounds, Point p, int dx, int dy,
+                          Point goal, uint32_t* steps) const {
+    return Jump</*kWalled=*/true>(p, dx, dy, goal, bounds, steps);
   }
 
   size_t MemoryUsage() const {
@@ -111,22 +99,76 @@ class OpenBits {
   }
 
  private:
+  // JumpStraight, and with kWalled the bits outside `bounds` closed: the
+  // side lines beyond them read as the frame's zero line (row or column 0)
+  // and the scan stops at the first bit past them.
+  template <bool kWalled>
+  bool Jump(Point p, int dx, int dy, Point goal, const Rect& bounds,
+            uint32_t* steps) const {
+    const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
+    if (dy == 0) {  // along row ly, sides rows ly - 1 and ly + 1
+      const size_t at = size_t{ly} * row_words_;
+      const uint64_t* line = &rows_[at];
+      const uint64_t* a = line - row_words_;
+      const uint64_t* b = line + row_words_;
+      uint32_t wall = 0;
+      if constexpr (kWalled) {
+        if (p.y - 1 < bounds.y0) a = rows_.data();
+        if (p.y + 1 >= bounds.y1) b = rows_.data();
+        wall = static_cast<uint32_t>((dx > 0 ? bounds.x1 : bounds.x0 - 1) -
+                                     x0_ + 1);
+      }
+      const uint64_t* stops = has_targets_ ? &target_rows_[at] : nullptr;
+      const bool on_line = goal.y == p.y;
+      const uint32_t g = static_cast<uint32_t>(goal.x - x0_ + 1);
+      return dx > 0
+                 ? ScanUp<kWalled>(line, a, b, stops, lx,
+                                   on_line && goal.x > p.x, g, wall, steps)
+                 : ScanDown<kWalled>(line, a, b, stops, row_words_, lx,
+                                     on_line && goal.x < p.x, g, wall, steps);
+    }
+    const size_t at = size_t{lx} * col_words_;
+    const uint64_t* line = &cols_[at];
+    const uint64_t* a = line - col_words_;
+    const uint64_t* b = line + col_words_;
+    uint32_t wall = 0;
+    if constexpr (kWalled) {
+      if (p.x - 1 < bounds.x0) a = cols_.data();
+      if (p.x + 1 >= bounds.x1) b = cols_.data();
+      wall =
+          static_cast<uint32_t>((dy > 0 ? bounds.y1 : bounds.y0 - 1) - y0_ + 1);
+    }
+    const uint64_t* stops = has_targets_ ? &target_cols_[at] : nullptr;
+    const bool on_line = goal.x == p.x;
+    const uint32_t g = static_cast<uint32_t>(goal.y - y0_ + 1);
+    return dy > 0 ? ScanUp<kWalled>(line, a, b, stops, ly,
+                                    on_line && goal.y > p.y, g, wall, steps)
+                  : ScanDown<kWalled>(line, a, b, stops, col_words_, ly,
+                                      on_line && goal.y < p.y, g, wall, steps);
+  }
+
   // Scans `line` upward from bit `from` (exclusive) for the first bit i
   // that is closed, or where side a or b is open with bit i - 1 closed,
   // or set in `stops` (the targets' bits of the line, or null); the goal
   // at bit g counts when has_goal and it comes first. Bit 0 and
-  // the bits past the last cell are closed, so a scan always ends.
+  // the bits past the last cell are closed, so a scan always ends; with
+  // kWalled, bit `wall` (above `from`) and those past it count as closed.
+  template <bool kWalled>
   static bool ScanUp(const uint64_t* line, const uint64_t* a, const uint64_t* b,
                      const uint64_t* stops, uint32_t from, bool has_goal,
-                     uint32_t g, uint32_t* steps) {
+                     uint32_t g, uint32_t wall, uint32_t* steps) {
     uint32_t k = (from + 1) >> 6;
     uint64_t mask = ~uint64_t{0} << ((from + 1) & 63);
     while (true) {
       const uint64_t a_behind = (a[k] << 1) | (k > 0 ? a[k - 1] >> 63 : 0);
       const uint64_t b_behind = (b[k] << 1) | (k > 0 ? b[k - 1] >> 63 : 0);
-      const uint64_t stop = (~line[k] | (a[k] & ~a_behind) |
-                             (b[k] & ~b_behind) | (stops ? stops[k] : 0)) &
-                            mask;
+      uint64_t stop = (~line[k] | (a[k] & ~a_behind) | (b[k] & ~b_behind) |
+                       (stops ? stops[k] : 0)) &
+                      mask;
+      if constexpr (kWalled) {
+        if (k == wall >> 6) stop |= uint64_t{1} << (wall & 63);
+      }
       if (stop != 0) {
         const uint32_t i =
             k * 64 + static_cast<uint32_t>(std::countr_zero(stop));
@@ -135,6 +177,9 @@ class OpenBits {
           return true;
         }
         *steps = i - from;
+        if constexpr (kWalled) {
+          if (i >= wall) return false;
+        }
         return (line[k] >> (i & 63)) & 1;
       }
       mask = ~uint64_t{0};
@@ -142,10 +187,11 @@ class OpenBits {
     }
   }
   // The same downward: the last bit i below `from` that is closed, or
-  // where a side is open with bit i + 1 closed.
+  // where a side is open with bit i + 1 closed (kWalled: or i <= wall).
+  template <bool kWalled>
   static bool ScanDown(const uint64_t* line, const uint64_t* a,
                        const uint64_t* b, const uint64_t* stops, uint32_t words,
-                       uint32_t from, bool has_goal, uint32_t g,
+                       uint32_t from, bool has_goal, uint32_t g, uint32_t wall,
                        uint32_t* steps) {
     // from >= 1 (bit 0 is closed and from is open).
     int32_t k = static_cast<int32_t>((from - 1) >> 6);
@@ -156,9 +202,14 @@ class OpenBits {
     while (true) {
       const uint64_t a_ahead = (a[k] >> 1) | (a_next << 63);
       const uint64_t b_ahead = (b[k] >> 1) | (b_next << 63);
-      const uint64_t stop = (~line[k] | (a[k] & ~a_ahead) | (b[k] & ~b_ahead) |
-                             (stops ? stops[k] : 0)) &
-                            mask;
+      uint64_t stop = (~line[k] | (a[k] & ~a_ahead) | (b[k] & ~b_ahead) |
+                       (stops ? stops[k] : 0)) &
+                      mask;
+      if constexpr (kWalled) {
+        if (static_cast<uint32_t>(k) == wall >> 6) {
+          stop |= uint64_t{1} << (wall & 63);
+        }
+      }
       if (stop != 0) {
         const uint32_t i = static_cast<uint32_t>(k) * 64 + 63 -
                            static_cast<uint32_t>(std::countl_zero(stop));
@@ -167,6 +218,9 @@ class OpenBits {
           return true;
         }
         *steps = from - i;
+        if constexpr (kWalled) {
+          if (i <= wall) return false;
+        }
         return (line[k] >> (i & 63)) & 1;
       }
       mask = ~uint64_t{0};
@@ -190,6 +244,30 @@ class OpenBits {
   uint32_t target_count_ = 0;
   std::vector<uint64_t> target_rows_;
   std::vector<uint64_t> target_cols_;
+};
+
+// A window of a whole grid's OpenBits (GridAStar::UseGridOpenBits): the
+// cells inside `bounds` as a Fill of those bounds would hold them, read
+// from the grid's bits without the fill. Holds a reference: must not
+// outlive `bits`.
+class OpenBitsWindow {
+ public:
+  // `bounds` must lie inside the grid `bits` was filled with.
+  OpenBitsWindow(const OpenBits& bits, const Rect& bounds)
+      : bits_(bits), bounds_(bounds) {}
+
+  bool operator()(int32_t x, int32_t y) const {
+    return bounds_.Contains({x, y}) && bits_(x, y);
+  }
+  // OpenBits::JumpStraight inside the window (p open inside it).
+  bool JumpStraight(Point p, int dx, int dy, Point goal,
+                    uint32_t* steps) const {
+    return bits_.JumpStraightWithin(bounds_, p, dx, dy, goal, steps);
+  }
+
+ private:
+  const OpenBits& bits_;
+  Rect bounds_;
 };
 
 }  // namespace zonepath::search_internal

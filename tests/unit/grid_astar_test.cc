@@ -436,6 +436,45 @@ TEST(GridAStarTest, BoundedSearchStaysInsideRectangle) {
   }
 }
 
+// Bounds reaching past the grid's edges search the part of them on the
+// grid: the same answer as those bounds clipped (this crashed the jump
+// point search once, its node table addressed from a corner off the grid).
+TEST(GridAStarTest, BoundsPastTheGridSearchThePartOnIt) {
+  int found = 0;
+  for (uint64_t seed = 0; seed < 120; ++seed) {
+    const Grid grid =
+        testing::RandomGrid(seed, {60, 50, 0.2, seed % 2 ? 1 : 4});
+    std::mt19937_64 rng(seed + 77);
+    const Rect bounds{-1 - static_cast<int32_t>(rng() % 30),
+                      -1 - static_cast<int32_t>(rng() % 30),
+                      61 + static_cast<int32_t>(rng() % 30),
+                      51 + static_cast<int32_t>(rng() % 30)};
+    for (int q = 0; q < 10; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point g = testing::RandomPassable(grid, rng);
+      for (const bool jumps : {false, true}) {
+        AStarOptions past, clipped;
+        past.jump_points = clipped.jump_points = jumps;
+        past.bounds = bounds;
+        clipped.bounds = grid.bounds();
+        GridAStar a(grid), b(grid);
+        RunLengthPath pa, pb;
+        const absl::StatusOr<SearchOutcome> got = a.FindPath(s, g, past, &pa);
+        const absl::StatusOr<SearchOutcome> want =
+            b.FindPath(s, g, clipped, &pb);
+        const std::string context = Context(seed, grid, s, g);
+        ASSERT_TRUE(got.ok()) << context << got.status();
+        ASSERT_TRUE(want.ok()) << context << want.status();
+        ASSERT_EQ(*got, *want) << context;
+        if (*want != SearchOutcome::kFound) continue;
+        EXPECT_EQ(pa.cost(), pb.cost()) << context;
+        found += 1;
+      }
+    }
+  }
+  EXPECT_GT(found, 1000);
+}
+
 // A corridor search equals the exact search on the grid with every cell
 // outside the corridor blocked, and never leaves the corridor.
 TEST(GridAStarTest, CorridorSearchMatchesMaskedGrid) {
@@ -577,6 +616,49 @@ TEST(GridAStarTest, WarmSearchesDoNotAllocate) {
       ASSERT_TRUE(astar.FindPath(s, g, options, &path).ok());
     }
   }
+  EXPECT_EQ(testing::AllocationCount() - before, 0);
+}
+
+// Jump point searches on the grid's own bits (UseGridOpenBits), bounded
+// and not, allocate nothing once warm either.
+TEST(GridAStarTest, WarmSearchesOnGridBitsDoNotAllocate) {
+  MapGenOptions gen;
+  gen.kind = MapKind::kRooms;
+  gen.width = 300;
+  gen.height = 200;
+  gen.feature = 16;
+  const Grid grid = *GenerateMap(gen);
+  std::mt19937_64 rng(9);
+  std::vector<std::pair<Point, Point>> queries;
+  for (int i = 0; i < 60; ++i) {
+    queries.push_back({testing::RandomPassable(grid, rng),
+                       testing::RandomPassable(grid, rng)});
+  }
+  GridAStar astar(grid);
+  astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
+  RunLengthPath path;
+  AStarOptions options;
+  options.jump_points = true;
+  const auto run_all = [&] {
+    int64_t found = 0;
+    for (size_t i = 0; i < queries.size(); ++i) {
+      const auto& [s, g] = queries[i];
+      // Every other query bounded by its endpoints' box (grown by 20).
+      options.bounds.reset();
+      if (i % 2 == 0) {
+        options.bounds = Rect{std::min(s.x, g.x) - 20, std::min(s.y, g.y) - 20,
+                              std::max(s.x, g.x) + 21, std::max(s.y, g.y) + 21};
+      }
+      const absl::StatusOr<SearchOutcome> outcome =
+          astar.FindPath(s, g, options, &path);
+      EXPECT_TRUE(outcome.ok());
+      found += outcome.ok() && *outcome == SearchOutcome::kFound;
+    }
+    return found;
+  };
+  ASSERT_GT(run_all(), 30);  // warm-up
+  const int64_t before = testing::AllocationCount();
+  for (int round = 0; round < 3; ++round) run_all();
   EXPECT_EQ(testing::AllocationCount() - before, 0);
 }
 

@@ -15,6 +15,7 @@
 #include "gtest/gtest.h"
 #include "open_cells.h"
 #include "random_grids.h"
+#include "zonepath/search/grid_astar.h"
 
 namespace zonepath::search_internal {
 namespace {
@@ -133,6 +134,129 @@ TEST(OpenBitsTest, EverySpanStartAndLengthAsCellByCell) {
       }
     }
   }
+}
+
+// A window of a whole grid's bits (OpenBitsWindow, what GridAStar reads
+// once a planner hands it the grid's bits) must answer as the cells inside
+// the window alone: every cell, and every straight ray's stop from every
+// kind of cell — beside the window's edges (where the grid goes on, open,
+// past them) most of all.
+TEST(OpenBitsTest, WindowOfGridBitsAsCellByCell) {
+  int rays = 0, stops = 0, edge_rays = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    std::mt19937_64 rng(seed * 7919 + 3);
+    const int width = 1 + static_cast<int>(rng() % 400);
+    const int height = 1 + static_cast<int>(rng() % 400);
+    const double blocked = static_cast<double>(rng() % 50) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    const std::shared_ptr<const OpenBits> grid_bits =
+        GridAStar::MakeGridOpenBits(grid);
+    ASSERT_NE(grid_bits, nullptr) << "seed " << seed;
+    for (int w = 0; w < 4; ++w) {
+      // Windows inside the grid, 1 cell to all of it a side.
+      const int32_t x0 = static_cast<int32_t>(rng() % width);
+      const int32_t y0 = static_cast<int32_t>(rng() % height);
+      const int32_t x1 = x0 + 1 + static_cast<int32_t>(rng() % (width - x0));
+      const int32_t y1 = y0 + 1 + static_cast<int32_t>(rng() % (height - y0));
+      const Rect bounds{x0, y0, x1, y1};
+      const OpenCells cells(grid, bounds, nullptr);
+      const OpenBitsWindow window(*grid_bits, bounds);
+      const std::string context =
+          "seed " + std::to_string(seed) + " grid " + std::to_string(width) +
+          "x" + std::to_string(height) + " window " + std::to_string(x0) + "," +
+          std::to_string(y0) + " .. " + std::to_string(x1) + "," +
+          std::to_string(y1);
+      std::vector<Point> open;
+      for (int32_t y = y0 - 2; y < y1 + 2; ++y) {
+        for (int32_t x = x0 - 2; x < x1 + 2; ++x) {
+          ASSERT_EQ(window(x, y), cells(x, y))
+              << context << " cell " << x << "," << y;
+          if (cells(x, y)) open.push_back({x, y});
+        }
+      }
+      if (open.empty()) continue;
+      for (int q = 0; q < 150; ++q) {
+        const Point p = open[rng() % open.size()];
+        Point goal = open[rng() % open.size()];
+        if (q % 3 == 0) goal.y = p.y;
+        if (q % 3 == 1) goal.x = p.x;
+        if (!cells(goal.x, goal.y)) goal = open[rng() % open.size()];
+        const bool at_edge =
+            p.x <= x0 + 1 || p.x >= x1 - 2 || p.y <= y0 + 1 || p.y >= y1 - 2;
+        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
+                                     std::pair{0, 1}, std::pair{0, -1}}) {
+          uint32_t want = 0, got = 0;
+          const bool want_stop = cells.JumpStraight(p, dx, dy, goal, &want);
+          const bool got_stop = window.JumpStraight(p, dx, dy, goal, &got);
+          ASSERT_EQ(got_stop, want_stop)
+              << context << " ray from " << p.x << "," << p.y << " direction "
+              << dx << "," << dy << " goal " << goal.x << "," << goal.y;
+          if (want_stop) {
+            ASSERT_EQ(got, want) << context << " ray from " << p.x << "," << p.y
+                                 << " direction " << dx << "," << dy;
+            ++stops;
+          }
+          ++rays;
+          edge_rays += at_edge;
+        }
+      }
+    }
+  }
+  EXPECT_GT(stops, 10000);
+  EXPECT_GT(rays - stops, 10000);
+  EXPECT_GT(edge_rays, 10000);
+}
+
+// GridAStar with the grid's bits finds the same paths as with its own
+// windows' bits (and, past kLocalSide, cell by cell): same runs, same cost.
+TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
+  int found = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    std::mt19937_64 rng(seed * 104729 + 11);
+    const int width = 20 + static_cast<int>(rng() % 400);
+    const int height = 20 + static_cast<int>(rng() % 400);
+    const double blocked = static_cast<double>(rng() % 40) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    GridAStar plain(grid), with_bits(grid);
+    with_bits.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
+    std::vector<Point> open;
+    for (int32_t y = 0; y < height; ++y) {
+      for (int32_t x = 0; x < width; ++x) {
+        if (grid.passable({x, y})) open.push_back({x, y});
+      }
+    }
+    if (open.empty()) continue;
+    RunLengthPath a, b;
+    for (int q = 0; q < 40; ++q) {
+      const Point s = open[rng() % open.size()];
+      const Point t = open[rng() % open.size()];
+      AStarOptions options;
+      options.jump_points = true;
+      options.prefer_straight = q % 2 == 0;
+      if (q % 4 != 3) {  // bounded (a window), else the whole grid
+        options.bounds =
+            Rect{std::min(s.x, t.x) - static_cast<int32_t>(rng() % 40),
+                 std::min(s.y, t.y) - static_cast<int32_t>(rng() % 40),
+                 std::max(s.x, t.x) + 1 + static_cast<int32_t>(rng() % 40),
+                 std::max(s.y, t.y) + 1 + static_cast<int32_t>(rng() % 40)};
+      }
+      const absl::StatusOr<SearchOutcome> want =
+          plain.FindPath(s, t, options, &a);
+      const absl::StatusOr<SearchOutcome> got =
+          with_bits.FindPath(s, t, options, &b);
+      ASSERT_TRUE(want.ok()) << want.status();
+      ASSERT_TRUE(got.ok()) << got.status();
+      const std::string context = "seed " + std::to_string(seed) + " query " +
+                                  std::to_string(q) + " " + PointString(s) +
+                                  " -> " + PointString(t);
+      ASSERT_EQ(*got, *want) << context;
+      if (*want != SearchOutcome::kFound) continue;
+      ++found;
+      ASSERT_EQ(b.cost(), a.cost()) << context;
+      ASSERT_EQ(b.runs(), a.runs()) << context;
+    }
+  }
+  EXPECT_GT(found, 1000);
 }
 
 }  // namespace

@@ -106,6 +106,24 @@ class GridAStar {
   // cells 64 at a time; the others use the map-sized table.
   static constexpr int32_t kLocalSide = 256;
 
+  // The open cells of a whole grid as bits (rows and columns: 2 bits a
+  // cell, e.g. 256 KB for 1024 x 1024), for a grid where jump points run
+  // (every passable cell costing the same) of at most kMaxGridBitsCells
+  // cells; null otherwise. Immutable: one copy may serve every GridAStar
+  // on that grid, in any thread (a planner's world keeps one,
+  // World::DerivedOnce). O(cells) to make.
+  static constexpr int64_t kMaxGridBitsCells = int64_t{1} << 26;
+  static std::shared_ptr<const search_internal::OpenBits> MakeGridOpenBits(
+      const Grid& grid);
+  static size_t GridOpenBitsMemory(const search_internal::OpenBits& bits);
+  // Jump point searches without a corridor then read `bits` (from
+  // MakeGridOpenBits on this object's grid, or null: none) instead of
+  // filling their window's bits first (or, over more than kLocalSide^2
+  // cells, reading cells one by one). Same paths either way.
+  void UseGridOpenBits(std::shared_ptr<const search_internal::OpenBits> bits) {
+    grid_bits_ = std::move(bits);
+  }
+
   // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }
   // True if the last search expanded cell p (for pictures and tests).
@@ -177,6 +195,8 @@ class GridAStar {
   std::vector<Run> jump_runs_;  // a jump point path being straightened
   // The open cells of jump point searches on local_nodes_, as bits.
   std::unique_ptr<search_internal::OpenBits> open_bits_;
+  // The whole grid's, shared (UseGridOpenBits), or null.
+  std::shared_ptr<const search_internal::OpenBits> grid_bits_;
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;
 };

@@ -81,7 +81,7 @@ class World {
   // nothing derived. `build` must not ask for its own key again (it would
   // wait for itself).
   // Keys from 65536 up are the runtime's (landmark tables, keyed by level
-  // and count).
+  // and count; the grid's open cells as bits).
   struct Derived {
     std::shared_ptr<const void> data;
     size_t bytes = 0;
