@@ -314,15 +314,21 @@ bool GridAStar::Expanded(Point p) const {
   return n != nullptr && Active().Fresh(*n) && n->closed();
 }
 
+void GridAStar::UseGridOpenBits(
+    std::shared_ptr<const search_internal::OpenBits> bits) {
+  grid_bits_ = bits != nullptr && bits->CoversWholeGrid(*grid_)
+                   ? std::move(bits)
+                   : nullptr;
+}
+
 std::shared_ptr<const search_internal::OpenBits> GridAStar::MakeGridOpenBits(
     const Grid& grid) {
   if (!grid.OneCost() ||
       static_cast<int64_t>(grid.width()) * grid.height() > kMaxGridBitsCells) {
     return nullptr;
   }
-  auto bits = std::make_shared<search_internal::OpenBits>();
-  bits->Fill(grid, grid.bounds(), nullptr);
-  return bits;
+  return std::make_shared<const search_internal::OpenBits>(
+      search_internal::OpenBits::OfWholeGrid(grid));
 }
 
 size_t GridAStar::GridOpenBitsMemory(const search_internal::OpenBits& bits) {

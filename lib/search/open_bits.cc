@@ -188,6 +188,17 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
   }
 }
 
+OpenBits OpenBits::OfWholeGrid(const Grid& grid) {
+  OpenBits bits;
+  bits.Fill(grid, grid.bounds(), nullptr);
+  // Exactly the grid's words, and no room for targets (never set on them).
+  bits.rows_.shrink_to_fit();
+  bits.cols_.shrink_to_fit();
+  std::vector<uint64_t>().swap(bits.target_rows_);
+  std::vector<uint64_t>().swap(bits.target_cols_);
+  return bits;
+}
+
 void OpenBits::SetTargets(absl::Span<const Point> targets) {
   target_rows_.assign(rows_.size(), 0);
   target_cols_.assign(cols_.size(), 0);

@@ -36,8 +36,8 @@ class OpenBits {
   // at most (258 / 64 rounded up) x 258 words per copy, 10 KB each.
   static constexpr int32_t kMaxSide = 256;
 
-  // Reserves room for bounds of kMaxSide a side (about 20 KB), so that no
-  // Fill allocates.
+  // Reserves room for bounds of kMaxSide a side (about 40 KB with the
+  // targets' copies), so that no Fill allocates.
   OpenBits() {
     const size_t words = size_t{kMaxSide + 2} * ((kMaxSide + 2 + 63) / 64);
     rows_.reserve(words);
@@ -51,6 +51,15 @@ class OpenBits {
   // kMaxSide cells a side (a search's window); larger bounds (a whole
   // grid's bits, GridAStar::MakeGridOpenBits) grow the arrays.
   void Fill(const Grid& grid, const Rect& bounds, const RowSpans* corridor);
+  // The bits of the whole of `grid` (no room for targets kept): what
+  // GridAStar::MakeGridOpenBits shares.
+  static OpenBits OfWholeGrid(const Grid& grid);
+  // Whether these are the bits of a whole grid of `grid`'s size.
+  bool CoversWholeGrid(const Grid& grid) const {
+    return x0_ == 0 && y0_ == 0 &&
+           width_ == static_cast<uint32_t>(grid.width()) + 2 &&
+           height_ == static_cast<uint32_t>(grid.height()) + 2;
+  }
 
   // Makes every open cell of `targets` a stop of every ray, like a goal
   // (until the next Fill); closed or outside targets are ignored. For
@@ -178,6 +187,8 @@ class OpenBits {
         }
         *steps = i - from;
         if constexpr (kWalled) {
+          // At or past the wall: closed. (The wall bit only ends the scan
+          // there; this test is what keeps the answer right.)
           if (i >= wall) return false;
         }
         return (line[k] >> (i & 63)) & 1;

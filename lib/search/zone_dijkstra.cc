@@ -51,19 +51,18 @@ void ZoneDijkstra::LoadRect(const Grid& grid, const Rect& rect,
     std::fill_n(row, w + 1, uint8_t{0});  // row[w] frames the row
     if (x_begin >= x_end) continue;
     uint8_t* out = row + (x_begin - rect.x0);
-    grid.ForEachCostSpanInRow(rect.y0 + y, x_begin, x_end,
-                              [&](const uint8_t* data, size_t n) {
-                                std::copy_n(data, n, out);
-                                // The least open cost, as the least of
-                                // cost - 1 with blocked (0) wrapping to
-                                // 255: no branch, so it vectorises.
-                                for (size_t k = 0; k < n; ++k) {
-                                  least_less_one = std::min<uint8_t>(
-                                      least_less_one,
-                                      static_cast<uint8_t>(data[k] - 1));
-                                }
-                                out += n;
-                              });
+    grid.ForEachCostSpanInRow(
+        rect.y0 + y, x_begin, x_end, [&](const uint8_t* data, size_t n) {
+          std::copy_n(data, n, out);
+          // The least open cost, as the least of
+          // cost - 1 with blocked (0) wrapping to
+          // 255: no branch, so it vectorises.
+          for (size_t k = 0; k < n; ++k) {
+            least_less_one = std::min<uint8_t>(
+                least_less_one, static_cast<uint8_t>(data[k] - 1));
+          }
+          out += n;
+        });
   }
   min_cost_ = static_cast<uint8_t>(least_less_one + 1);
   std::fill_n(&costs_[static_cast<size_t>(h + 1) * stride_], w + 2, 0);

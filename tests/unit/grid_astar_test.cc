@@ -452,12 +452,13 @@ TEST(GridAStarTest, BoundsPastTheGridSearchThePartOnIt) {
     for (int q = 0; q < 10; ++q) {
       const Point s = testing::RandomPassable(grid, rng);
       const Point g = testing::RandomPassable(grid, rng);
-      for (const bool jumps : {false, true}) {
+      for (const int mode : {0, 1, 2}) {  // A*, jump points, on grid bits
         AStarOptions past, clipped;
-        past.jump_points = clipped.jump_points = jumps;
+        past.jump_points = clipped.jump_points = mode > 0;
         past.bounds = bounds;
         clipped.bounds = grid.bounds();
         GridAStar a(grid), b(grid);
+        if (mode == 2) a.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
         RunLengthPath pa, pb;
         const absl::StatusOr<SearchOutcome> got = a.FindPath(s, g, past, &pa);
         const absl::StatusOr<SearchOutcome> want =
@@ -468,11 +469,43 @@ TEST(GridAStarTest, BoundsPastTheGridSearchThePartOnIt) {
         ASSERT_EQ(*got, *want) << context;
         if (*want != SearchOutcome::kFound) continue;
         EXPECT_EQ(pa.cost(), pb.cost()) << context;
+        EXPECT_EQ(pa.runs(), pb.runs()) << context;
         found += 1;
       }
     }
   }
-  EXPECT_GT(found, 1000);
+  EXPECT_GT(found, 1500);
+}
+
+// JumpDistances clips the same way: bounds past the grid give the costs
+// of the bounds on it.
+TEST(GridAStarTest, JumpDistancesBoundsPastTheGrid) {
+  int finite = 0;
+  for (uint64_t seed = 0; seed < 100; ++seed) {
+    const Grid grid = testing::RandomGrid(seed, {70, 60, 0.2, 1});
+    std::mt19937_64 rng(seed + 5);
+    const Rect past{-1 - static_cast<int32_t>(rng() % 40),
+                    -1 - static_cast<int32_t>(rng() % 40),
+                    71 + static_cast<int32_t>(rng() % 40),
+                    61 + static_cast<int32_t>(rng() % 40)};
+    const Point source = testing::RandomPassable(grid, rng);
+    std::vector<Point> targets;
+    for (int i = 0; i < 12; ++i) {
+      targets.push_back(testing::RandomPassable(grid, rng));
+    }
+    std::vector<double> got(targets.size()), want(targets.size());
+    GridAStar a(grid), b(grid);
+    ASSERT_TRUE(
+        a.JumpDistances(source, targets, past, absl::MakeSpan(got)).ok());
+    ASSERT_TRUE(
+        b.JumpDistances(source, targets, grid.bounds(), absl::MakeSpan(want))
+            .ok());
+    for (size_t i = 0; i < targets.size(); ++i) {
+      EXPECT_EQ(got[i], want[i]) << "seed " << seed << " target " << i;
+      finite += std::isfinite(want[i]);
+    }
+  }
+  EXPECT_GT(finite, 600);
 }
 
 // A corridor search equals the exact search on the grid with every cell

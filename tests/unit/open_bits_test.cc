@@ -207,6 +207,64 @@ TEST(OpenBitsTest, WindowOfGridBitsAsCellByCell) {
   EXPECT_GT(edge_rays, 10000);
 }
 
+// The same at the words' edges: grids and windows whose sides and edges
+// fall on bits 62..66 and 126..130 of a line (where a wall or the frame
+// bit starts a new word), 1-cell windows and rays from the windows' edges
+// included, against a Fill of the window itself.
+TEST(OpenBitsTest, WindowOfGridBitsAtWordEdgesAsFill) {
+  const int32_t sides[] = {1, 2, 3, 63, 64, 65, 66, 127, 128, 129, 130};
+  const int32_t edges[] = {0, 1, 2, 61, 62, 63, 64, 65, 125, 126, 127, 128};
+  OpenBits fill;
+  int64_t rays = 0;
+  uint64_t seed = 0;
+  for (const int32_t width : sides) {
+    for (const int32_t height : {3, 65, 129}) {
+      const Grid grid = testing::RandomGrid(++seed, {width, height, 0.15, 1});
+      const std::shared_ptr<const OpenBits> grid_bits =
+          GridAStar::MakeGridOpenBits(grid);
+      ASSERT_NE(grid_bits, nullptr);
+      std::mt19937_64 rng(seed);
+      for (const int32_t x0 : edges) {
+        if (x0 >= width) continue;
+        const int32_t y0 = edges[rng() % std::size(edges)] % height;
+        for (const int32_t x1 : {x0 + 1, x0 + 2, x0 + 63, x0 + 64, width}) {
+          if (x1 > width || x1 <= x0) continue;
+          const int32_t y1 = std::min<int32_t>(
+              height, y0 + 1 + static_cast<int32_t>(rng() % 130));
+          const Rect bounds{x0, y0, x1, y1};
+          fill.Fill(grid, bounds, nullptr);
+          const OpenBitsWindow window(*grid_bits, bounds);
+          for (int32_t y = y0; y < y1; ++y) {
+            for (int32_t x = x0; x < x1; ++x) {
+              if (!fill(x, y)) continue;
+              const Point p{x, y};
+              // Goals: none on the line, or an open cell of the window.
+              const Point goal = rng() % 2 ? Point{-1, -1} : p;
+              for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
+                                           std::pair{0, 1}, std::pair{0, -1}}) {
+                uint32_t want = 0, got = 0;
+                const bool want_stop =
+                    fill.JumpStraight(p, dx, dy, goal, &want);
+                const bool got_stop =
+                    window.JumpStraight(p, dx, dy, goal, &got);
+                ASSERT_EQ(got_stop, want_stop)
+                    << "grid " << width << "x" << height << " window " << x0
+                    << "," << y0 << " .. " << x1 << "," << y1 << " ray from "
+                    << x << "," << y << " direction " << dx << "," << dy;
+                if (want_stop) {
+                  ASSERT_EQ(got, want);
+                }
+                ++rays;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(rays, 100000);
+}
+
 // GridAStar with the grid's bits finds the same paths as with its own
 // windows' bits (and, past kLocalSide, cell by cell): same runs, same cost.
 TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {

@@ -119,10 +119,9 @@ class GridAStar {
   // Jump point searches without a corridor then read `bits` (from
   // MakeGridOpenBits on this object's grid, or null: none) instead of
   // filling their window's bits first (or, over more than kLocalSide^2
-  // cells, reading cells one by one). Same paths either way.
-  void UseGridOpenBits(std::shared_ptr<const search_internal::OpenBits> bits) {
-    grid_bits_ = std::move(bits);
-  }
+  // cells, reading cells one by one). Same paths either way. Bits of
+  // another size than this object's grid are not used (as null).
+  void UseGridOpenBits(std::shared_ptr<const search_internal::OpenBits> bits);
 
   // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }

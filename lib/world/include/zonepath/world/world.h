@@ -7,7 +7,9 @@
 //
 // Its arrays are copy-on-write pages (CowArray): a world made by
 // ApplyChanges shares every page the changes did not touch with the world
-// it came from, so keeping both costs little more than keeping one.
+// it came from, so keeping both costs little more than keeping one. What
+// planners derive from a world (DerivedOnce: landmark tables, the grid's
+// open bits of 2 bits a cell) is each version's own.
 //
 //   ASSIGN_OR_RETURN(World world, LoadWorldFile("den520d.zpw"));
 //   const Grid& grid = world.grid();
