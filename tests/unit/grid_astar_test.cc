@@ -622,19 +622,31 @@ TEST(GridAStarTest, ExpansionLimit) {
   EXPECT_FALSE(astar.Expanded({50, 51}));
 }
 
-TEST(GridAStarTest, WarmSearchesDoNotAllocate) {
+// A generated 300 x 200 rooms grid and 60 random queries on it (`seed`),
+// for the allocation tests.
+struct RoomsQueries {
+  Grid grid;
+  std::vector<std::pair<Point, Point>> queries;
+};
+RoomsQueries MakeRoomsQueries(uint64_t seed) {
   MapGenOptions gen;
   gen.kind = MapKind::kRooms;
   gen.width = 300;
   gen.height = 200;
   gen.feature = 16;
-  const Grid grid = *GenerateMap(gen);
-  std::mt19937_64 rng(5);
-  std::vector<std::pair<Point, Point>> queries;
+  RoomsQueries r{*GenerateMap(gen), {}};
+  std::mt19937_64 rng(seed);
   for (int i = 0; i < 60; ++i) {
-    queries.push_back({testing::RandomPassable(grid, rng),
-                       testing::RandomPassable(grid, rng)});
+    r.queries.push_back({testing::RandomPassable(r.grid, rng),
+                         testing::RandomPassable(r.grid, rng)});
   }
+  return r;
+}
+
+TEST(GridAStarTest, WarmSearchesDoNotAllocate) {
+  const RoomsQueries rooms = MakeRoomsQueries(5);
+  const Grid& grid = rooms.grid;
+  const auto& queries = rooms.queries;
   GridAStar astar(grid);
   RunLengthPath path;
   AStarOptions options;
@@ -655,18 +667,9 @@ TEST(GridAStarTest, WarmSearchesDoNotAllocate) {
 // Jump point searches on the grid's own bits (UseGridOpenBits), bounded
 // and not, allocate nothing once warm either.
 TEST(GridAStarTest, WarmSearchesOnGridBitsDoNotAllocate) {
-  MapGenOptions gen;
-  gen.kind = MapKind::kRooms;
-  gen.width = 300;
-  gen.height = 200;
-  gen.feature = 16;
-  const Grid grid = *GenerateMap(gen);
-  std::mt19937_64 rng(9);
-  std::vector<std::pair<Point, Point>> queries;
-  for (int i = 0; i < 60; ++i) {
-    queries.push_back({testing::RandomPassable(grid, rng),
-                       testing::RandomPassable(grid, rng)});
-  }
+  const RoomsQueries rooms = MakeRoomsQueries(9);
+  const Grid& grid = rooms.grid;
+  const auto& queries = rooms.queries;
   GridAStar astar(grid);
   astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
   RunLengthPath path;

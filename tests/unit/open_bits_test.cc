@@ -20,9 +20,37 @@
 namespace zonepath::search_internal {
 namespace {
 
+// The four straight rays from open cell p, read by `want` (the reading
+// trusted) and by `got`: the same stop (or none), the same steps. Counts
+// the rays, those that stop, and those that stop at the goal.
+struct RayCounts {
+  int rays = 0, stops = 0, goals = 0;
+};
+template <typename Want, typename Got>
+void ExpectSameRays(const Want& want, const Got& got, Point p, Point goal,
+                    const std::string& context, RayCounts* counts) {
+  for (const auto& [dx, dy] :
+       {std::pair{1, 0}, std::pair{-1, 0}, std::pair{0, 1}, std::pair{0, -1}}) {
+    uint32_t want_steps = 0, got_steps = 0;
+    const bool want_stop = want.JumpStraight(p, dx, dy, goal, &want_steps);
+    const bool got_stop = got.JumpStraight(p, dx, dy, goal, &got_steps);
+    ASSERT_EQ(got_stop, want_stop)
+        << context << " ray from " << p.x << "," << p.y << " direction " << dx
+        << "," << dy << " goal " << goal.x << "," << goal.y;
+    ++counts->rays;
+    if (!want_stop) continue;
+    ASSERT_EQ(got_steps, want_steps) << context << " ray from " << p.x << ","
+                                     << p.y << " direction " << dx << "," << dy;
+    ++counts->stops;
+    const Point end{p.x + dx * static_cast<int32_t>(want_steps),
+                    p.y + dy * static_cast<int32_t>(want_steps)};
+    if (end == goal) ++counts->goals;
+  }
+}
+
 TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
   OpenBits bits;  // one scratch for every case, as GridAStar keeps it
-  int rays = 0, stops = 0, goals = 0;
+  RayCounts counts;
   for (uint64_t seed = 0; seed < 300; ++seed) {
     std::mt19937_64 rng(seed * 131 + 5);
     const int width = 1 + static_cast<int>(rng() % 300);
@@ -71,31 +99,15 @@ TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
       if (q % 3 == 1) goal.x = p.x;
       // A search's goal is always open.
       if (!cells(goal.x, goal.y)) goal = open[rng() % open.size()];
-      for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
-                                   std::pair{0, 1}, std::pair{0, -1}}) {
-        uint32_t want = 0, got = 0;
-        const bool want_stop = cells.JumpStraight(p, dx, dy, goal, &want);
-        const bool got_stop = bits.JumpStraight(p, dx, dy, goal, &got);
-        ASSERT_EQ(got_stop, want_stop)
-            << context << " ray from " << p.x << "," << p.y << " direction "
-            << dx << "," << dy << " goal " << goal.x << "," << goal.y;
-        if (want_stop) {
-          ASSERT_EQ(got, want) << context << " ray from " << p.x << "," << p.y
-                               << " direction " << dx << "," << dy;
-          ++stops;
-          const Point q_end{p.x + dx * static_cast<int32_t>(want),
-                            p.y + dy * static_cast<int32_t>(want)};
-          if (q_end == goal) ++goals;
-        }
-        ++rays;
-      }
+      ASSERT_NO_FATAL_FAILURE(
+          ExpectSameRays(cells, bits, p, goal, context, &counts));
     }
   }
   // The cases really happened: rays that stop, at the goal among them,
   // and rays that end on a closed cell.
-  EXPECT_GT(stops, 10000);
-  EXPECT_GT(goals, 1000);
-  EXPECT_GT(rays - stops, 10000);
+  EXPECT_GT(counts.stops, 10000);
+  EXPECT_GT(counts.goals, 1000);
+  EXPECT_GT(counts.rays - counts.stops, 10000);
 }
 
 // Fill reads a row's span 64, 16 and 8 cells a step, and its last cells
@@ -142,7 +154,8 @@ TEST(OpenBitsTest, EverySpanStartAndLengthAsCellByCell) {
 // kind of cell — beside the window's edges (where the grid goes on, open,
 // past them) most of all.
 TEST(OpenBitsTest, WindowOfGridBitsAsCellByCell) {
-  int rays = 0, stops = 0, edge_rays = 0;
+  RayCounts counts;
+  int edge_rays = 0;
   for (uint64_t seed = 0; seed < 200; ++seed) {
     std::mt19937_64 rng(seed * 7919 + 3);
     const int width = 1 + static_cast<int>(rng() % 400);
@@ -183,27 +196,15 @@ TEST(OpenBitsTest, WindowOfGridBitsAsCellByCell) {
         if (!cells(goal.x, goal.y)) goal = open[rng() % open.size()];
         const bool at_edge =
             p.x <= x0 + 1 || p.x >= x1 - 2 || p.y <= y0 + 1 || p.y >= y1 - 2;
-        for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
-                                     std::pair{0, 1}, std::pair{0, -1}}) {
-          uint32_t want = 0, got = 0;
-          const bool want_stop = cells.JumpStraight(p, dx, dy, goal, &want);
-          const bool got_stop = window.JumpStraight(p, dx, dy, goal, &got);
-          ASSERT_EQ(got_stop, want_stop)
-              << context << " ray from " << p.x << "," << p.y << " direction "
-              << dx << "," << dy << " goal " << goal.x << "," << goal.y;
-          if (want_stop) {
-            ASSERT_EQ(got, want) << context << " ray from " << p.x << "," << p.y
-                                 << " direction " << dx << "," << dy;
-            ++stops;
-          }
-          ++rays;
-          edge_rays += at_edge;
-        }
+        const int rays_before = counts.rays;
+        ASSERT_NO_FATAL_FAILURE(
+            ExpectSameRays(cells, window, p, goal, context, &counts));
+        if (at_edge) edge_rays += counts.rays - rays_before;
       }
     }
   }
-  EXPECT_GT(stops, 10000);
-  EXPECT_GT(rays - stops, 10000);
+  EXPECT_GT(counts.stops, 10000);
+  EXPECT_GT(counts.rays - counts.stops, 10000);
   EXPECT_GT(edge_rays, 10000);
 }
 
@@ -215,7 +216,7 @@ TEST(OpenBitsTest, WindowOfGridBitsAtWordEdgesAsFill) {
   const int32_t sides[] = {1, 2, 3, 63, 64, 65, 66, 127, 128, 129, 130};
   const int32_t edges[] = {0, 1, 2, 61, 62, 63, 64, 65, 125, 126, 127, 128};
   OpenBits fill;
-  int64_t rays = 0;
+  RayCounts counts;
   uint64_t seed = 0;
   for (const int32_t width : sides) {
     for (const int32_t height : {3, 65, 129}) {
@@ -234,35 +235,25 @@ TEST(OpenBitsTest, WindowOfGridBitsAtWordEdgesAsFill) {
           const Rect bounds{x0, y0, x1, y1};
           fill.Fill(grid, bounds, nullptr);
           const OpenBitsWindow window(*grid_bits, bounds);
+          const std::string context =
+              "grid " + std::to_string(width) + "x" + std::to_string(height) +
+              " window " + std::to_string(x0) + "," + std::to_string(y0) +
+              " .. " + std::to_string(x1) + "," + std::to_string(y1);
           for (int32_t y = y0; y < y1; ++y) {
             for (int32_t x = x0; x < x1; ++x) {
               if (!fill(x, y)) continue;
               const Point p{x, y};
               // Goals: none on the line, or an open cell of the window.
               const Point goal = rng() % 2 ? Point{-1, -1} : p;
-              for (const auto& [dx, dy] : {std::pair{1, 0}, std::pair{-1, 0},
-                                           std::pair{0, 1}, std::pair{0, -1}}) {
-                uint32_t want = 0, got = 0;
-                const bool want_stop =
-                    fill.JumpStraight(p, dx, dy, goal, &want);
-                const bool got_stop =
-                    window.JumpStraight(p, dx, dy, goal, &got);
-                ASSERT_EQ(got_stop, want_stop)
-                    << "grid " << width << "x" << height << " window " << x0
-                    << "," << y0 << " .. " << x1 << "," << y1 << " ray from "
-                    << x << "," << y << " direction " << dx << "," << dy;
-                if (want_stop) {
-                  ASSERT_EQ(got, want);
-                }
-                ++rays;
-              }
+              ASSERT_NO_FATAL_FAILURE(
+                  ExpectSameRays(fill, window, p, goal, context, &counts));
             }
           }
         }
       }
     }
   }
-  EXPECT_GT(rays, 100000);
+  EXPECT_GT(counts.rays, 100000);
 }
 
 // GridAStar with the grid's bits finds the same paths as with its own
