@@ -17,6 +17,7 @@
 #include "zonepath/base/mapped_file.h"
 #include "zonepath/base/memory_info.h"
 #include "zonepath/base/status_macros.h"
+#include "zonepath/world/compact_abstraction.h"
 #include "zonepath/world/world_file_format.h"
 
 namespace zonepath {
@@ -31,13 +32,46 @@ constexpr uint32_t kMaxClassWorlds = 1001;
 // grid's labels, and the derivation's scratch (an oriented class derives
 // two class grids), in bytes a cell; for the up-front memory check.
 constexpr uint64_t kClassBytesPerCell = 4;
+// The first version whose class worlds may be compact.
+constexpr uint32_t kFirstCompactVersion = 2;
+// A compact class world's arrays take up to ~6x its bytes decoded, and
+// while one is loaded they exist up to about three times over (written as
+// a world file, parsed, laid out for sharing; the decoded arrays are freed
+// after writing): its bytes count this many times over in the up-front
+// memory check.
+constexpr uint64_t kCompactExpansion = 18;
+
+// Sum of the compact class worlds' sizes in an agent world's table, read
+// from `bytes` (0 when the table does not fit: the parser then says why).
+uint64_t CompactBytes(absl::string_view bytes, const AgentWorldHeader& header) {
+  if (header.version < kFirstCompactVersion ||
+      header.class_count > kMaxClassWorlds ||
+      bytes.size() <
+          sizeof(AgentWorldHeader) +
+              uint64_t{header.class_count} * sizeof(AgentWorldClassEntry)) {
+    return 0;
+  }
+  uint64_t sum = 0;
+  for (uint32_t i = 0; i < header.class_count; ++i) {
+    AgentWorldClassEntry e;
+    std::memcpy(&e,
+                bytes.data() + sizeof(AgentWorldHeader) +
+                    uint64_t{i} * sizeof(AgentWorldClassEntry),
+                sizeof(e));
+    if (e.encoding == static_cast<uint64_t>(ClassWorldEncoding::kCompact)) {
+      sum += std::min<uint64_t>(e.size, bytes.size());
+    }
+  }
+  return sum;
+}
 
 uint64_t Align(uint64_t offset) {
   return (offset + kSectionAlign - 1) / kSectionAlign * kSectionAlign;
 }
 
 absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
-                             AgentWorldFileSizes* sizes) {
+                             AgentWorldFileSizes* sizes,
+                             const AgentWorldWriteOptions& options) {
   ASSIGN_OR_RETURN(const std::string agents, FormatAgentText(world.agents()));
   const Grid& terrain = world.terrain();
   std::vector<std::string> class_bytes;
@@ -50,6 +84,7 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
         world.classes().size(), " class worlds, at most ", kMaxClassWorlds));
   }
   int64_t previous = -1;
+  bool any_compact = false;
   for (const AgentWorld::ClassWorldEntry& c : world.classes()) {
     ASSIGN_OR_RETURN(const AgentClass* agent,
                      world.agents().Find(c.agent.name));
@@ -60,19 +95,44 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
                        "' is out of the agent set's order or given twice"));
     }
     previous = index;
-    std::ostringstream blob;
-    RETURN_IF_ERROR(WriteWorldWithoutGrid(c.world, blob));
-    class_bytes.push_back(std::move(blob).str());
+    // Compact when it says all the world holds (connection tables and
+    // cached paths it cannot: those stay world files).
+    absl::StatusOr<std::string> compact =
+        absl::FailedPreconditionError("not asked");
+    if (options.compact_classes && c.world.connection_tables() != nullptr) {
+      compact = absl::FailedPreconditionError(
+          "no compact form: the world has connection tables");
+    } else if (options.compact_classes) {
+      compact = EncodeCompactAbstraction(c.world.FlatAbstraction(),
+                                         c.world.grid().width(),
+                                         c.world.grid().height());
+    }
+    if (compact.ok()) {
+      class_bytes.push_back(*std::move(compact));
+    } else {
+      std::ostringstream blob;
+      RETURN_IF_ERROR(WriteWorldWithoutGrid(c.world, blob));
+      class_bytes.push_back(std::move(blob).str());
+    }
     AgentWorldClassEntry& e = table.emplace_back();
     e = {};
+    e.encoding =
+        static_cast<uint64_t>(compact.ok() ? ClassWorldEncoding::kCompact
+                                           : ClassWorldEncoding::kWorldFile);
+    any_compact = any_compact || compact.ok();
     e.class_index = static_cast<uint32_t>(index);
     e.size = class_bytes.back().size();
     e.crc = Crc32(class_bytes.back());
-    s.classes.push_back({c.agent.name, e.size});
+    s.classes.push_back({c.agent.name, e.size, compact.ok(),
+                         compact.ok() || !options.compact_classes
+                             ? std::string()
+                             : std::string(compact.status().message())});
   }
   AgentWorldHeader header{};
   std::memcpy(header.magic, kAgentWorldMagic, sizeof(header.magic));
-  header.version = kAgentWorldFormatVersion;
+  // The oldest version that holds what the file has.
+  header.version =
+      any_compact ? kAgentWorldFormatVersion : kAgentWorldFirstVersion;
   header.endian_mark = kEndianMark;
   header.header_bytes = sizeof(AgentWorldHeader);
   header.class_count = static_cast<uint32_t>(table.size());
@@ -192,16 +252,23 @@ class AgentWorldParser {
       if (options_.verify_checksums && Crc32(blob) != e.crc) {
         return Loss("class ", agent.name, ": checksum mismatch");
       }
-      s.classes.push_back({agent.name, e.size});
+      s.classes.push_back(
+          {agent.name, e.size,
+           e.encoding == static_cast<uint64_t>(ClassWorldEncoding::kCompact),
+           std::string()});
       if (!load[e.class_index]) continue;
       load[e.class_index] = false;  // loaded: left to find are missing
       absl::StatusOr<Grid> class_grid = DeriveGuideGrid(*terrain, agent);
       if (!class_grid.ok()) {
         return Loss("class ", agent.name, ": ", class_grid.status().message());
       }
-      ASSIGN_OR_RETURN(World world,
-                       ParseWorldOnGrid(blob, label, options_,
-                                        *std::move(class_grid), keeper_));
+      absl::StatusOr<World> parsed =
+          e.encoding == static_cast<uint64_t>(ClassWorldEncoding::kCompact)
+              ? ParseCompact(blob, label, *std::move(class_grid))
+              : ParseWorldOnGrid(blob, label, options_, *std::move(class_grid),
+                                 keeper_);
+      if (!parsed.ok()) return parsed.status();
+      World world = *std::move(parsed);
       if (world.params().connectivity != agent.connectivity) {
         return Loss("class ", agent.name,
                     ": world built with another connectivity than the "
@@ -225,6 +292,29 @@ class AgentWorldParser {
   }
 
  private:
+  // A compact class world: decoded, written as the world file it stands
+  // for, and parsed with that file's checks (its arrays are owned, not
+  // views of the mapping).
+  absl::StatusOr<World> ParseCompact(absl::string_view blob,
+                                     absl::string_view label, Grid grid) {
+    std::string bytes;
+    {
+      // The decoded arrays live only until they are written.
+      ASSIGN_OR_RETURN(
+          const Abstraction flat,
+          DecodeCompactAbstraction(blob, grid.width(), grid.height(), label));
+      std::ostringstream out;
+      RETURN_IF_ERROR(WriteWorldWithoutGrid(grid, flat, out));
+      bytes = std::move(out).str();
+    }
+    // Checksums were checked on the blob; these bytes were just written.
+    LoadOptions options = options_;
+    options.verify_checksums = false;
+    return ParseWorldOnGrid(
+        bytes, absl::StrCat(label, " (decoded compact abstraction)"), options,
+        std::move(grid));
+  }
+
   template <typename... Args>
   absl::Status Loss(const Args&... message) const {
     return absl::DataLossError(absl::StrCat(name_, ": ", message...));
@@ -264,10 +354,12 @@ class AgentWorldParser {
       return absl::FailedPreconditionError(
           absl::StrCat(name_, ": written with another byte order"));
     }
-    if (header_.version != kAgentWorldFormatVersion) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          name_, ": agent world format version ", header_.version,
-          ", this build reads version ", kAgentWorldFormatVersion));
+    if (header_.version < kAgentWorldFirstVersion ||
+        header_.version > kAgentWorldFormatVersion) {
+      return absl::FailedPreconditionError(
+          absl::StrCat(name_, ": agent world format version ", header_.version,
+                       ", this build reads versions ", kAgentWorldFirstVersion,
+                       " to ", kAgentWorldFormatVersion));
     }
     if (header_.header_bytes != sizeof(AgentWorldHeader)) {
       return Loss("header: header_bytes is ", header_.header_bytes, ", not ",
@@ -325,8 +417,14 @@ class AgentWorldParser {
     }
     uint64_t end = terrain_end;
     for (size_t i = 0; i < table_.size(); ++i) {
-      if (table_[i].reserved != 0) {
-        return Loss("class table entry ", i, ": reserved is not 0");
+      const uint64_t most =
+          header_.version >= kFirstCompactVersion
+              ? static_cast<uint64_t>(ClassWorldEncoding::kCompact)
+              : static_cast<uint64_t>(ClassWorldEncoding::kWorldFile);
+      if (table_[i].encoding > most) {
+        return Loss("class table entry ", i, ": encoding ", table_[i].encoding,
+                    " (a version-", header_.version, " file has 0",
+                    most > 0 ? " or 1" : "", ")");
       }
       RETURN_IF_ERROR(CheckRange(absl::StrCat("class table entry ", i),
                                  table_[i].offset, table_[i].size));
@@ -404,18 +502,20 @@ absl::StatusOr<bool> IsAgentWorldFile(const std::string& path) {
 }
 
 std::string SerializeAgentWorld(const AgentWorld& world,
-                                AgentWorldFileSizes* sizes) {
+                                AgentWorldFileSizes* sizes,
+                                const AgentWorldWriteOptions& options) {
   std::ostringstream out;
   // Empty (which no loader accepts) when the agent set cannot be written.
-  if (!WriteAgentWorld(world, out, sizes).ok()) return std::string();
+  if (!WriteAgentWorld(world, out, sizes, options).ok()) return std::string();
   return std::move(out).str();
 }
 
 absl::Status SaveAgentWorldFile(const AgentWorld& world,
                                 const std::string& path,
-                                AgentWorldFileSizes* sizes) {
+                                AgentWorldFileSizes* sizes,
+                                const AgentWorldWriteOptions& options) {
   return WriteFileAtomically(path, [&](std::ostream& out) {
-    return WriteAgentWorld(world, out, sizes);
+    return WriteAgentWorld(world, out, sizes, options);
   });
 }
 
@@ -431,26 +531,33 @@ absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
   ASSIGN_OR_RETURN(const uint64_t size, InputFileSize(path));
   ASSIGN_OR_RETURN(std::shared_ptr<const MappedFile> file,
                    MappedFile::Open(path));
-  // The file, plus a derived class grid (a byte a cell) per class world.
-  // Only an agent world's header is read for it (the parser names
-  // anything else by its magic); the product saturates, so no header can
-  // make it wrap below the limit.
+  // The file, its compact class worlds expanded, plus a derived class
+  // grid (a byte a cell) per class world. Only an agent world's header and
+  // class table are read for it (the parser names anything else by its
+  // magic); the sums saturate, so no header can make them wrap below the
+  // limit.
   uint64_t needed = size;
   if (file->bytes().size() >= sizeof(AgentWorldHeader) &&
       LooksLikeAgentWorld(file->bytes())) {
     AgentWorldHeader header;
     std::memcpy(&header, file->bytes().data(), sizeof(header));
+    const uint64_t compact = CompactBytes(file->bytes(), header);
+    needed = compact > (std::numeric_limits<uint64_t>::max() - size) /
+                           kCompactExpansion
+                 ? std::numeric_limits<uint64_t>::max()
+                 : size + kCompactExpansion * compact;
+    const uint64_t file_needed = needed;
     const uint64_t loaded =
         options.classes.empty() ? header.class_count : options.classes.size();
     if (header.width > 0 && header.height > 0 && loaded <= kMaxClassWorlds) {
       const uint64_t cells = uint64_t{static_cast<uint32_t>(header.width)} *
                              static_cast<uint32_t>(header.height);
       const uint64_t per_cell = loaded * kClassBytesPerCell;
-      needed = per_cell != 0 &&
-                       cells > (std::numeric_limits<uint64_t>::max() - size) /
-                                   per_cell
+      needed = per_cell != 0 && cells > (std::numeric_limits<uint64_t>::max() -
+                                         file_needed) /
+                                            per_cell
                    ? std::numeric_limits<uint64_t>::max()
-                   : size + per_cell * cells;
+                   : file_needed + per_cell * cells;
     }
   }
   const uint64_t limit = options.world.memory_limit;

@@ -1447,6 +1447,12 @@ absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
                     world.connection_tables(), out, sizes);
 }
 
+absl::Status WriteWorldWithoutGrid(const Grid& grid, const Abstraction& flat,
+                                   std::ostream& out) {
+  return WriteWorld(grid, flat, /*with_grid=*/false, /*tables=*/nullptr, out,
+                    nullptr);
+}
+
 absl::StatusOr<World> ParseWorldOnGrid(absl::string_view bytes,
                                        absl::string_view name,
                                        const LoadOptions& options, Grid grid,

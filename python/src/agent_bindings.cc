@@ -147,12 +147,18 @@ The GIL is released while building. Raises zonepath.Error naming the
 file, line and field.)doc")
       .def(
           "save",
-          [](const PyAgentWorld& self, const std::string& path) {
-            ThrowIfError(WithoutGil(
-                [&] { return SaveAgentWorldFile(*self.world, path); }));
+          [](const PyAgentWorld& self, const std::string& path,
+             bool compact_classes) {
+            AgentWorldWriteOptions write;
+            write.compact_classes = compact_classes;
+            ThrowIfError(WithoutGil([&] {
+              return SaveAgentWorldFile(*self.world, path, nullptr, write);
+            }));
           },
-          py::arg("path"),
-          "Saves the agent world atomically (temporary file, then rename).")
+          py::arg("path"), py::arg("compact_classes") = true,
+          "Saves the agent world atomically (temporary file, then rename); "
+          "compact_classes=False stores the class worlds as world files "
+          "(format version 1, mapped in place on load) instead of compact.")
       .def_property_readonly(
           "classes",
           [](const PyAgentWorld& self) {

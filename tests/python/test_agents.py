@@ -153,6 +153,18 @@ def test_build_and_save_like_the_tool(agent_world, tmp_path):
     built.save(out)
     with open(out, "rb") as a, open(zpa, "rb") as b:
         assert a.read() == b.read()
+    # Class worlds as world files (format version 1): larger, the same
+    # classes and paths when loaded.
+    plain = str(tmp_path / "plain.zpa")
+    built.save(plain, compact_classes=False)
+    assert os.path.getsize(plain) > os.path.getsize(out)
+    with open(plain, "rb") as f:
+        assert f.read(12)[8:] == (1).to_bytes(4, "little")
+    reloaded = zonepath.AgentWorld.load(plain)
+    assert reloaded.classes == built.classes
+    a = zonepath.AgentPlanner(reloaded).find_path("wagon", (2, 2), (150, 120))
+    b = zonepath.AgentPlanner(built).find_path("wagon", (2, 2), (150, 120))
+    assert (a.found, a.moves, a.cost) == (b.found, b.moves, b.cost)
     some = zonepath.AgentWorld.build(map_path, agents, classes=["wagon"],
                                      zone_size=16)
     assert some.classes == ["wagon"] and some.oriented == ["wagon"]

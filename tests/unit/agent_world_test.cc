@@ -166,23 +166,45 @@ TEST(AgentWorldTest, SavedAndMappedWorldLoadsTheSameClasses) {
   ASSERT_TRUE(built.ok()) << built.status();
   const std::string path =
       absl::StrCat(::testing::TempDir(), "/agent_world_test.zpa");
-  ASSERT_TRUE(SaveAgentWorldFile(*built, path).ok());
-  for (const bool map : {true, false}) {
-    LoadOptions options;
-    options.map = map;
-    options.verify_refinement = true;
-    const absl::StatusOr<AgentWorld> loaded = LoadAgentWorldFile(path, options);
-    ASSERT_TRUE(loaded.ok()) << loaded.status();
-    EXPECT_EQ(SerializeAgentWorld(*loaded), SerializeAgentWorld(*built));
-    // The default class plans on the terrain's pages, counted once.
-    const World& fallback = **loaded->ClassWorld("default");
-    EXPECT_TRUE(fallback.grid().SharesStorageWith(loaded->terrain()));
-    size_t sum = loaded->terrain().MemoryUsage();
-    for (const AgentWorld::ClassWorldEntry& c : loaded->classes()) {
-      sum += c.world.MemoryUsage();
+  // Both forms of the class worlds: compact (version 2) and world files
+  // (version 1) load to the same worlds, class by class.
+  uint64_t file_bytes[2] = {0, 0};
+  for (const bool compact : {true, false}) {
+    AgentWorldWriteOptions write;
+    write.compact_classes = compact;
+    AgentWorldFileSizes sizes;
+    ASSERT_TRUE(SaveAgentWorldFile(*built, path, &sizes, write).ok());
+    file_bytes[compact ? 0 : 1] = sizes.total;
+    for (const AgentWorldFileSizes::PerClass& c : sizes.classes) {
+      EXPECT_EQ(c.compact, compact) << c.name;
     }
-    EXPECT_EQ(loaded->MemoryUsage(), sum - fallback.grid().MemoryUsage());
+    for (const bool map : {true, false}) {
+      LoadOptions options;
+      options.map = map;
+      options.verify_refinement = true;
+      const absl::StatusOr<AgentWorld> loaded =
+          LoadAgentWorldFile(path, options);
+      ASSERT_TRUE(loaded.ok()) << loaded.status();
+      EXPECT_EQ(SerializeAgentWorld(*loaded, nullptr, write),
+                SerializeAgentWorld(*built, nullptr, write));
+      ASSERT_EQ(loaded->classes().size(), built->classes().size());
+      for (size_t i = 0; i < built->classes().size(); ++i) {
+        EXPECT_EQ(SerializeWorld(loaded->classes()[i].world),
+                  SerializeWorld(built->classes()[i].world))
+            << built->classes()[i].agent.name << " compact " << compact;
+      }
+      // The default class plans on the terrain's pages, counted once.
+      const World& fallback = **loaded->ClassWorld("default");
+      EXPECT_TRUE(fallback.grid().SharesStorageWith(loaded->terrain()));
+      size_t sum = loaded->terrain().MemoryUsage();
+      for (const AgentWorld::ClassWorldEntry& c : loaded->classes()) {
+        sum += c.world.MemoryUsage();
+      }
+      EXPECT_EQ(loaded->MemoryUsage(), sum - fallback.grid().MemoryUsage());
+    }
   }
+  EXPECT_LT(file_bytes[0], file_bytes[1]);
+  ASSERT_TRUE(SaveAgentWorldFile(*built, path).ok());
   // Only some classes: the others are not loaded (and cost nothing).
   AgentLoadOptions some;
   some.classes = {"tank", "ship"};
@@ -200,6 +222,24 @@ TEST(AgentWorldTest, SavedAndMappedWorldLoadsTheSameClasses) {
   tight.memory_limit = 1000;
   EXPECT_EQ(LoadAgentWorldFile(path, tight).status().code(),
             absl::StatusCode::kResourceExhausted);
+  // The up-front estimate: the file, a class grid's 4 bytes a cell per
+  // class, and only for compact classes their expansion. A version-1 file
+  // loads with just the first two; the compact one needs more.
+  {
+    const uint64_t cells = uint64_t{90} * 70;
+    const uint64_t classes = built->classes().size();
+    AgentWorldWriteOptions plain_classes;
+    plain_classes.compact_classes = false;
+    AgentWorldFileSizes sizes;
+    ASSERT_TRUE(SaveAgentWorldFile(*built, path, &sizes, plain_classes).ok());
+    LoadOptions just;
+    just.memory_limit = sizes.total + 4 * cells * classes;
+    EXPECT_TRUE(LoadAgentWorldFile(path, just).ok());
+    ASSERT_TRUE(SaveAgentWorldFile(*built, path, &sizes).ok());
+    just.memory_limit = sizes.total + 4 * cells * classes;
+    EXPECT_EQ(LoadAgentWorldFile(path, just).status().code(),
+              absl::StatusCode::kResourceExhausted);
+  }
   std::remove(path.c_str());
 }
 
@@ -560,7 +600,7 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   for (const Flip& f :
        {Flip{header.terrain_offset + 100, "terrain: checksum mismatch"},
         Flip{header.agents_offset + 3, "agent text: checksum mismatch"},
-        Flip{last.offset + 5000,
+        Flip{last.offset + last.size / 2,
              absl::StrCat("class ", last_name, ": checksum mismatch")},
         Flip{20, "header_crc mismatch"}}) {
     std::string bad = bytes;
@@ -575,8 +615,36 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   LoadOptions no_crc;
   no_crc.verify_checksums = false;
   {
+    // The compact class world's zone_size (after its magic, version,
+    // width and height).
+    ASSERT_EQ(last.encoding,
+              static_cast<uint64_t>(ClassWorldEncoding::kCompact));
     std::string bad = bytes;
-    bad[last.offset + 33] = 0x7f;  // the class world's zone_size
+    bad[last.offset + 21] = 0x7f;
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(
+        message(w).find(absl::StrCat(
+            "class ", last_name, ": compact abstraction: header: zone_size")),
+        std::string::npos)
+        << message(w);
+  }
+  {
+    // The same in the world file form (format version 1).
+    AgentWorldWriteOptions plain_classes;
+    plain_classes.compact_classes = false;
+    const std::string v1 = SerializeAgentWorld(*built, nullptr, plain_classes);
+    AgentWorldHeader v1_header;
+    std::memcpy(&v1_header, v1.data(), sizeof(v1_header));
+    EXPECT_EQ(v1_header.version, 1u);
+    AgentWorldClassEntry v1_last;
+    std::memcpy(&v1_last,
+                v1.data() + sizeof(v1_header) +
+                    (v1_header.class_count - 1) * sizeof(AgentWorldClassEntry),
+                sizeof(v1_last));
+    std::string bad = v1;
+    bad[v1_last.offset + 33] = 0x7f;  // the class world's zone_size
     const absl::StatusOr<AgentWorld> w =
         ParseAgentWorld(bad, "bad.zpa", no_crc);
     ASSERT_FALSE(w.ok());
@@ -584,6 +652,44 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
                   absl::StrCat("class ", last_name, ": header: zone_size")),
               std::string::npos)
         << message(w);
+    // A compact encoding is refused in a version-1 file.
+    bad = v1;
+    AgentWorldClassEntry compact_in_v1 = v1_last;
+    compact_in_v1.encoding = 1;
+    std::memcpy(bad.data() + sizeof(v1_header) +
+                    (v1_header.class_count - 1) * sizeof(AgentWorldClassEntry),
+                &compact_in_v1, sizeof(compact_in_v1));
+    const absl::StatusOr<AgentWorld> refused =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(refused.ok());
+    EXPECT_NE(message(refused).find("encoding 1 (a version-1 file has 0)"),
+              std::string::npos)
+        << message(refused);
+  }
+  {
+    // Encoding 2 in a version-2 file; a version this build does not know.
+    std::string bad = bytes;
+    AgentWorldClassEntry unknown = last;
+    unknown.encoding = 2;
+    std::memcpy(bad.data() + sizeof(header) +
+                    (header.class_count - 1) * sizeof(AgentWorldClassEntry),
+                &unknown, sizeof(unknown));
+    const absl::StatusOr<AgentWorld> w =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    ASSERT_FALSE(w.ok());
+    EXPECT_NE(message(w).find("encoding 2 (a version-2 file has 0 or 1)"),
+              std::string::npos)
+        << message(w);
+    bad = bytes;
+    AgentWorldHeader future = header;
+    future.version = 3;
+    std::memcpy(bad.data(), &future, sizeof(future));
+    const absl::StatusOr<AgentWorld> v3 =
+        ParseAgentWorld(bad, "bad.zpa", no_crc);
+    EXPECT_EQ(v3.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_NE(message(v3).find("version 3, this build reads versions 1 to 2"),
+              std::string::npos)
+        << message(v3);
   }
   {
     // The last class table entry pointing at the one before it.

@@ -31,10 +31,14 @@
 // AgentWorldClassEntry per class world, and CRC-32s of the header and table,
 // of the agent-file text, of the terrain bytes and of each class world;
 // then, each at a 4096-byte offset, the agent-file text (FormatAgentText),
-// the terrain's cell bytes row by row, and per class a world file without
-// grid sections (WriteWorldWithoutGrid), so a mapped file's arrays are used
-// in place. Loading checks everything before use and fails like
-// LoadWorldFile (DataLoss for a truncated, corrupt or inconsistent file,
+// the terrain's cell bytes row by row, and per class its abstraction:
+// since version 2 in compact form (compact_abstraction.h: each zone's
+// triangle of costs and each crossing once, about 3.4x smaller) when it
+// has one, else (and in version 1) a world file without grid sections
+// (WriteWorldWithoutGrid), whose arrays a mapped file uses in place. A
+// compact class is decoded into memory, written as that world file and
+// parsed with the same checks. Loading checks everything before use and fails
+// like LoadWorldFile (DataLoss for a truncated, corrupt or inconsistent file,
 // FailedPrecondition for another file kind or version), naming the file,
 // the class and the field; a bad agent text fails as the agent file would,
 // naming the world file.
@@ -59,7 +63,16 @@ namespace zonepath {
 
 inline constexpr char kAgentWorldMagic[8] = {'Z', 'P', 'A', 'G',
                                              'E', 'N', 'T', 'S'};
-inline constexpr uint32_t kAgentWorldFormatVersion = 1;
+// The version a file with a compact class is written as; one without is
+// written as version 1, which builds from before read.
+inline constexpr uint32_t kAgentWorldFormatVersion = 2;
+inline constexpr uint32_t kAgentWorldFirstVersion = 1;
+
+// How a class world's bytes are stored (AgentWorldClassEntry::encoding).
+enum class ClassWorldEncoding : uint64_t {
+  kWorldFile = 0,  // a world file without grid sections
+  kCompact = 1,    // EncodeCompactAbstraction (version 2)
+};
 
 struct AgentWorldHeader {
   char magic[8];
@@ -82,9 +95,9 @@ static_assert(sizeof(AgentWorldHeader) == 72);
 struct AgentWorldClassEntry {
   uint32_t class_index;  // into the agent text's classes ("default" = 0)
   uint32_t crc;          // CRC-32 of the class world's bytes
-  uint64_t offset;       // a world file without grid sections
+  uint64_t offset;       // the class world's bytes (see encoding)
   uint64_t size;
-  uint64_t reserved;  // 0
+  uint64_t encoding;  // ClassWorldEncoding (was reserved, 0, in version 1)
 };
 static_assert(sizeof(AgentWorldClassEntry) == 32);
 
@@ -133,7 +146,11 @@ struct AgentWorldFileSizes {
   uint64_t terrain = 0;  // the cell bytes
   struct PerClass {
     std::string name;
-    uint64_t bytes = 0;  // the class's world file (its abstraction)
+    uint64_t bytes = 0;    // the class's abstraction, as stored
+    bool compact = false;  // in compact form (compact_abstraction.h)
+    // When written as a world file although compact forms were asked for:
+    // why (EncodeCompactAbstraction's refusal). Empty otherwise.
+    std::string why_not_compact;
   };
   std::vector<PerClass> classes;
 };
@@ -145,15 +162,25 @@ bool LooksLikeAgentWorld(absl::string_view bytes);
 // (reads its first 8 bytes); NotFound / InvalidArgument as InputFileSize.
 absl::StatusOr<bool> IsAgentWorldFile(const std::string& path);
 
+struct AgentWorldWriteOptions {
+  // Class worlds in compact form where they have one (a file about 2.3x
+  // smaller on the mixed kind; loading decodes them into memory). false:
+  // every class as a world file (format version 1), whose arrays a mapped
+  // load uses in place, shared by the processes that map the file.
+  bool compact_classes = true;
+};
+
 // Writes the file atomically (temporary file, then rename).
 absl::Status SaveAgentWorldFile(const AgentWorld& world,
                                 const std::string& path,
-                                AgentWorldFileSizes* sizes = nullptr);
+                                AgentWorldFileSizes* sizes = nullptr,
+                                const AgentWorldWriteOptions& options = {});
 // The file's bytes; empty (which no loader accepts) when the world cannot
 // be written (an agent set no file could state: SaveAgentWorldFile says
 // why).
 std::string SerializeAgentWorld(const AgentWorld& world,
-                                AgentWorldFileSizes* sizes = nullptr);
+                                AgentWorldFileSizes* sizes = nullptr,
+                                const AgentWorldWriteOptions& options = {});
 
 struct AgentLoadOptions {
   // Implicit, so that a LoadOptions can be passed where these are taken:

@@ -1,0 +1,285 @@
+// The compact form of an abstraction: what it gives back is the abstraction
+// it was made from, array for array, on every kind, level count and
+// connectivity; what it cannot say it refuses; damaged bytes are errors
+// naming the field, never a crash.
+#include "zonepath/world/compact_abstraction.h"
+
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+#include "zonepath/mapgen/generators.h"
+#include "zonepath/offline/build_world.h"
+#include "zonepath/world/world_file.h"
+
+namespace zonepath {
+namespace {
+
+struct Case {
+  MapKind kind;
+  int32_t width, height, zone_size, levels, spacing;
+  Connectivity connectivity;
+  uint64_t seed;
+};
+
+World Build(const Case& c, bool cache_paths = false) {
+  MapGenOptions g;
+  g.kind = c.kind;
+  g.width = c.width;
+  g.height = c.height;
+  g.seed = c.seed;
+  BuildOptions o;
+  o.params.zone_size = c.zone_size;
+  o.params.levels = c.levels;
+  o.params.group = 2;
+  o.params.beacon_spacing = c.spacing;
+  o.params.connectivity = c.connectivity;
+  o.params.cache_paths = cache_paths;
+  o.connection_tables = false;
+  o.threads = 2;
+  absl::StatusOr<Grid> grid = GenerateMap(g);
+  EXPECT_TRUE(grid.ok()) << grid.status();
+  absl::StatusOr<World> world = BuildWorld(*std::move(grid), o);
+  EXPECT_TRUE(world.ok()) << world.status();
+  return *std::move(world);
+}
+
+std::string WorldBytes(const Grid& grid, const Abstraction& flat) {
+  std::ostringstream out;
+  EXPECT_TRUE(WriteWorldWithoutGrid(grid, flat, out).ok());
+  return std::move(out).str();
+}
+
+TEST(CompactAbstractionTest, GivesBackTheAbstractionItWasMadeFrom) {
+  const Case cases[] = {
+      {MapKind::kRooms, 70, 50, 8, 3, 0, Connectivity::kEight, 1},
+      {MapKind::kTerrain, 96, 64, 8, 3, 0, Connectivity::kEight, 2},
+      {MapKind::kMaze, 64, 64, 8, 2, 0, Connectivity::kEight, 3},
+      {MapKind::kMaze, 256, 256, 16, 2, 0, Connectivity::kEight, 8},
+      {MapKind::kRandom, 80, 40, 8, 1, 0, Connectivity::kEight, 4},
+      {MapKind::kRooms, 70, 50, 8, 3, 0, Connectivity::kFour, 5},
+      {MapKind::kMixed, 128, 96, 16, 3, 4, Connectivity::kEight, 6},
+      {MapKind::kTerrain, 130, 70, 8, 4, 2, Connectivity::kFour, 7},
+  };
+  for (const Case& c : cases) {
+    const std::string context =
+        absl::StrCat(MapKindName(c.kind), " ", c.width, "x", c.height, " seed ",
+                     c.seed, " levels ", c.levels);
+    const World world = Build(c);
+    const Abstraction flat = world.FlatAbstraction();
+    absl::StatusOr<std::string> bytes =
+        EncodeCompactAbstraction(flat, c.width, c.height);
+    ASSERT_TRUE(bytes.ok()) << context << ": " << bytes.status();
+    absl::StatusOr<Abstraction> back =
+        DecodeCompactAbstraction(*bytes, c.width, c.height, "test");
+    ASSERT_TRUE(back.ok()) << context << ": " << back.status();
+    // The world file it stands for, byte for byte.
+    std::ostringstream original;
+    ASSERT_TRUE(WriteWorldWithoutGrid(world, original).ok());
+    EXPECT_EQ(WorldBytes(world.grid(), *back), original.str()) << context;
+    // Smaller than the world file's abstraction sections without their
+    // padding (edges once, targets implied), mazes' many components too.
+    WorldFileSizes sizes;
+    std::ostringstream unused;
+    ASSERT_TRUE(WriteWorldWithoutGrid(world, unused, &sizes).ok());
+    EXPECT_LT(bytes->size(), sizes.abstraction * 3 / 5) << context;
+    // And it parses on the grid to the same world.
+    absl::StatusOr<World> parsed = ParseWorldOnGrid(
+        WorldBytes(world.grid(), *back), "test", LoadOptions{}, world.grid());
+    ASSERT_TRUE(parsed.ok()) << context << ": " << parsed.status();
+    EXPECT_EQ(SerializeWorld(*parsed), SerializeWorld(world)) << context;
+  }
+}
+
+TEST(CompactAbstractionTest, RefusesWhatItCannotSay) {
+  const Case c{MapKind::kRooms, 70, 50, 8, 2, 0, Connectivity::kEight, 1};
+  // Cached paths.
+  const World cached = Build(c, /*cache_paths=*/true);
+  EXPECT_EQ(
+      EncodeCompactAbstraction(cached.FlatAbstraction(), c.width, c.height)
+          .status()
+          .code(),
+      absl::StatusCode::kFailedPrecondition);
+  const Abstraction flat = Build(c).FlatAbstraction();
+  // A cost that differs by direction.
+  {
+    Abstraction one_way = flat;
+    AbstractLevel& level = one_way.levels[0];
+    bool changed = false;
+    for (AbstractEdge& e : level.edges) {
+      if (!e.inter_zone) {
+        e.cost += 1.0f;
+        changed = true;
+        break;
+      }
+    }
+    ASSERT_TRUE(changed);
+    const absl::StatusOr<std::string> refused =
+        EncodeCompactAbstraction(one_way, c.width, c.height);
+    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_NE(refused.status().message().find("level 1"), std::string::npos)
+        << refused.status();
+  }
+  // A crossing only one way: its reverse given a different cost.
+  {
+    Abstraction one_way = flat;
+    AbstractLevel& level = one_way.levels[0];
+    bool changed = false;
+    for (uint32_t u = 0; u < level.node_count() && !changed; ++u) {
+      for (uint32_t k = level.edge_begin[u]; k < level.edge_begin[u + 1]; ++k) {
+        if (level.edges[k].inter_zone && level.edges[k].target < u) {
+          level.edges[k].cost *= 2;
+          changed = true;
+          break;
+        }
+      }
+    }
+    ASSERT_TRUE(changed);
+    EXPECT_EQ(
+        EncodeCompactAbstraction(one_way, c.width, c.height).status().code(),
+        absl::StatusCode::kFailedPrecondition);
+  }
+}
+
+TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
+  const Case c{MapKind::kTerrain, 96, 64, 8, 3, 0, Connectivity::kEight, 2};
+  const World world = Build(c);
+  const std::string bytes =
+      *EncodeCompactAbstraction(world.FlatAbstraction(), c.width, c.height);
+  auto message = [](const absl::StatusOr<Abstraction>& a) {
+    return std::string(a.status().message());
+  };
+  // Every truncation, and one byte too many.
+  for (size_t n = 0; n < bytes.size(); ++n) {
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bytes.substr(0, n), c.width, c.height, "w");
+    ASSERT_FALSE(a.ok()) << n;
+    EXPECT_EQ(a.status().code(), absl::StatusCode::kDataLoss) << n;
+  }
+  EXPECT_FALSE(
+      DecodeCompactAbstraction(bytes + "x", c.width, c.height, "w").ok());
+  // Another grid size.
+  EXPECT_NE(message(DecodeCompactAbstraction(bytes, c.width + 1, c.height,
+                                             "w.zpa: class tank"))
+                .find("w.zpa: class tank: compact abstraction: header: "
+                      "width/height"),
+            std::string::npos);
+  struct Poke {
+    size_t at;
+    uint32_t value;
+    std::string expect;
+  };
+  // Header: magic 0, version 8, width 12, height 16, zone_size 20,
+  // levels 24, group 28, beacon_count 44; level 1's head at 56 + beacons.
+  uint32_t beacon_count;
+  std::memcpy(&beacon_count, bytes.data() + 44, 4);
+  const size_t level1 = 56 + size_t{beacon_count} * 4;
+  for (const Poke& p : {
+           Poke{8, 9, "version 9"},
+           Poke{20, 3, "header: zone_size 3"},
+           Poke{24, 9, "header: levels 9"},
+           Poke{28, 65, "header: group 65"},
+           Poke{level1, 0x80000000u, "level 1: node_count"},
+           Poke{level1 + 8, 2, "level 1: node_beacon_is_id 2"},
+           Poke{level1 + 16, 5, "level 1: zone_node_begin runs from 5"},
+       }) {
+    std::string bad = bytes;
+    std::memcpy(bad.data() + p.at, &p.value, 4);
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok()) << p.expect;
+    EXPECT_NE(message(a).find(p.expect), std::string::npos) << message(a);
+  }
+  // Crossings: level 1's start after its head and zone_node_begin (node n
+  // is beacon n on level 1: no node_beacon).
+  uint32_t node_count;
+  std::memcpy(&node_count, bytes.data() + level1, 4);
+  const size_t zones1 = (96 / 8) * (64 / 8);
+  const size_t crossings = level1 + 16 + (zones1 + 1) * 4;
+  struct Crossing {
+    uint32_t a, b;
+    float cost;
+  };
+  Crossing first, second;
+  std::memcpy(&first, bytes.data() + crossings, 12);
+  std::memcpy(&second, bytes.data() + crossings + 12, 12);
+  for (const Crossing& bad_crossing :
+       {Crossing{first.a, node_count, first.cost},
+        Crossing{first.b, first.a, first.cost},
+        Crossing{first.a, first.b, 0.0f},
+        Crossing{first.a, first.b, -std::numeric_limits<float>::infinity()},
+        Crossing{first.a, first.b, std::numeric_limits<float>::infinity()}}) {
+    std::string bad = bytes;
+    std::memcpy(bad.data() + crossings, &bad_crossing, 12);
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok()) << bad_crossing.a << " " << bad_crossing.b;
+    EXPECT_NE(message(a).find("level 1: crossing 0 ("), std::string::npos)
+        << message(a);
+  }
+  {
+    // The second crossing equal to the first: out of order.
+    std::string bad = bytes;
+    std::memcpy(bad.data() + crossings + 12, &first, 12);
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(message(a).find("level 1: crossing 1 ("), std::string::npos)
+        << message(a);
+  }
+  {
+    // A node count the zones do not add up to.
+    std::string bad = bytes;
+    const uint32_t many = 0x7FFFFFF0u;
+    std::memcpy(bad.data() + level1, &many, 4);
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(message(a).find("zone_node_begin runs from 0 to"),
+              std::string::npos)
+        << message(a);
+  }
+  // A NaN cost in the last clique.
+  {
+    std::string bad = bytes;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::memcpy(bad.data() + bad.size() - 4, &nan, 4);
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(message(a).find("is nan, not finite and > 0"), std::string::npos)
+        << message(a);
+  }
+  // Random flips: an error, or an abstraction whose world file the world
+  // parser checks (and may refuse); never a crash.
+  std::mt19937_64 rng(11);
+  int refused = 0, parsed = 0;
+  for (int i = 0; i < 2000; ++i) {
+    std::string bad = bytes;
+    for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k) {
+      bad[rng() % bad.size()] ^= static_cast<char>(1 + rng() % 255);
+    }
+    const absl::StatusOr<Abstraction> a =
+        DecodeCompactAbstraction(bad, c.width, c.height, "flip");
+    if (!a.ok()) {
+      ++refused;
+      continue;
+    }
+    if (ParseWorldOnGrid(WorldBytes(world.grid(), *a), "flip", LoadOptions{},
+                         world.grid())
+            .ok()) {
+      ++parsed;
+    }
+  }
+  EXPECT_GT(refused, 0);
+  std::printf("2000 flips: %d refused by the decoder, %d parsed\n", refused,
+              parsed);
+}
+
+}  // namespace
+}  // namespace zonepath
