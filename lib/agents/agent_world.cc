@@ -95,17 +95,14 @@ absl::Status WriteAgentWorld(const AgentWorld& world, std::ostream& out,
                        "' is out of the agent set's order or given twice"));
     }
     previous = index;
-    // Compact when it says all the world holds (connection tables and
-    // cached paths it cannot: those stay world files).
+    // Compact when it says all the world holds (cached paths it cannot:
+    // those stay world files).
     absl::StatusOr<std::string> compact =
         absl::FailedPreconditionError("not asked");
-    if (options.compact_classes && c.world.connection_tables() != nullptr) {
-      compact = absl::FailedPreconditionError(
-          "no compact form: the world has connection tables");
-    } else if (options.compact_classes) {
-      compact = EncodeCompactAbstraction(c.world.FlatAbstraction(),
-                                         c.world.grid().width(),
-                                         c.world.grid().height());
+    if (options.compact_classes) {
+      compact = EncodeCompactAbstraction(
+          c.world.FlatAbstraction(), c.world.grid().width(),
+          c.world.grid().height(), c.world.connection_tables());
     }
     if (compact.ok()) {
       class_bytes.push_back(*std::move(compact));
@@ -301,10 +298,12 @@ class AgentWorldParser {
     {
       // The decoded arrays live only until they are written.
       ASSIGN_OR_RETURN(
-          const Abstraction flat,
+          const CompactWorld decoded,
           DecodeCompactAbstraction(blob, grid.width(), grid.height(), label));
+      const std::unique_ptr<ConnectionTables> tables = decoded.Tables();
       std::ostringstream out;
-      RETURN_IF_ERROR(WriteWorldWithoutGrid(grid, flat, out));
+      RETURN_IF_ERROR(
+          WriteWorldWithoutGrid(grid, decoded.flat, tables.get(), out));
       bytes = std::move(out).str();
     }
     // Checksums were checked on the blob; these bytes were just written.

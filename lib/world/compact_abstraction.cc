@@ -1,8 +1,10 @@
 #include "zonepath/world/compact_abstraction.h"
 
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <utility>
 #include <vector>
@@ -27,6 +29,9 @@ namespace {
 //       zone ids, increasing; then for each, per node of the zone in id
 //       order, its component's number in order of first appearance
 //       (0, then at most one more than any before); other zones have one
+//   connection tables, for each level j whose bit is set in table_levels
+//     (j >= ConnectionTables::kFirstLevel), in order: zone_begin (the level's
+//     zone count + 1 x uint64), then zone_begin.back() floats
 //   cliques, every level's in order: per zone, per component in number
 //     order, the costs of its members' pairs (i, j), i < j, members in id
 //     order, row by row: c (c - 1) / 2 floats, each finite and > 0.
@@ -42,7 +47,8 @@ struct CompactHeader {
   int32_t beacon_spacing;
   uint32_t connectivity;
   uint32_t beacon_count;
-  uint32_t reserved[2];  // 0
+  uint32_t table_levels;  // bit j: level j has a connection table
+  uint32_t reserved;      // 0
 };
 static_assert(sizeof(CompactHeader) == 56);
 
@@ -141,11 +147,12 @@ class Decoder {
           absl::string_view name)
       : bytes_(bytes), width_(width), height_(height), name_(name) {}
 
-  absl::StatusOr<Abstraction> Decode() {
+  absl::StatusOr<CompactWorld> Decode() {
     CompactHeader header;
     RETURN_IF_ERROR(Read("the header", &header));
     RETURN_IF_ERROR(CheckHeader(header));
-    Abstraction flat;
+    CompactWorld world;
+    Abstraction& flat = world.flat;
     flat.params.zone_size = header.zone_size;
     flat.params.levels = header.levels;
     flat.params.group = header.group;
@@ -170,6 +177,11 @@ class Decoder {
     if (pairs >= (uint64_t{1} << 31)) {
       return Loss(pairs, " pairs and crossings, 2^31 or more");
     }
+    for (int j = ConnectionTables::kFirstLevel; j <= header.levels; ++j) {
+      if ((header.table_levels >> j & 1) == 0) continue;
+      RETURN_IF_ERROR(ReadTable(j, flat.levels[j - 1].zone_count(),
+                                &world.table_begin[j], &world.table_values[j]));
+    }
     if (left() / sizeof(float) != cliques || left() % sizeof(float) != 0) {
       return Loss("the cliques' costs need ", cliques, " floats, ", left(),
                   " bytes are left");
@@ -181,7 +193,7 @@ class Decoder {
       RETURN_IF_ERROR(BuildEdges(i, at, layouts[i], &flat.levels[i]));
       at += layouts[i].clique_floats;
     }
-    return flat;
+    return world;
   }
 
  private:
@@ -243,10 +255,35 @@ class Decoder {
     if (header.connectivity > 1) {
       return Loss("header: connectivity ", header.connectivity, " not 0 or 1");
     }
-    if (header.reserved[0] != 0 || header.reserved[1] != 0) {
-      return Loss("header: reserved is not 0");
+    if (header.reserved != 0) return Loss("header: reserved is not 0");
+    // Tables from level kFirstLevel up to the world's top level.
+    const uint64_t allowed =
+        ((uint64_t{1} << (header.levels + 1)) - 1) &
+        ~((uint64_t{1} << ConnectionTables::kFirstLevel) - 1);
+    if ((header.table_levels & ~allowed) != 0) {
+      return Loss("header: table_levels ", header.table_levels,
+                  " names a level without tables (levels ",
+                  ConnectionTables::kFirstLevel, "..", header.levels, ")");
     }
     return absl::OkStatus();
+  }
+
+  // Level j's table: offsets from 0, rising, to the value count, so every
+  // block lies in the values (ParseWorldOnGrid checks the blocks' sizes
+  // and values against the abstraction).
+  absl::Status ReadTable(int j, uint64_t zones, std::vector<uint64_t>* begin,
+                         std::vector<float>* values) {
+    const std::string name = absl::StrCat("level ", j, " connection table");
+    RETURN_IF_ERROR(ReadArray(name, zones + 1, begin));
+    if (begin->front() != 0) {
+      return Loss(name, ": offsets start at ", begin->front(), ", not 0");
+    }
+    for (uint64_t z = 0; z < zones; ++z) {
+      if ((*begin)[z + 1] < (*begin)[z]) {
+        return Loss(name, ": offsets fall at zone ", z);
+      }
+    }
+    return ReadArray(name, begin->back(), values);
   }
 
   absl::Status ReadLevel(int i, uint32_t beacon_count, AbstractLevel* level,
@@ -450,9 +487,23 @@ class Decoder {
 
 }  // namespace
 
-absl::StatusOr<std::string> EncodeCompactAbstraction(const Abstraction& flat,
-                                                     int32_t width,
-                                                     int32_t height) {
+std::unique_ptr<ConnectionTables> CompactWorld::Tables() const {
+  ConnectionTables::Parts parts;
+  bool any = false;
+  for (int j = ConnectionTables::kFirstLevel; j <= ConnectionTables::kMaxLevel;
+       ++j) {
+    if (table_begin[j].empty()) continue;
+    parts[j] = {table_begin[j], table_values[j]};
+    any = true;
+  }
+  if (!any) return nullptr;
+  // No keeper: the blocks view this object's arrays.
+  return std::make_unique<ConnectionTables>(parts, nullptr, /*mapped=*/false);
+}
+
+absl::StatusOr<std::string> EncodeCompactAbstraction(
+    const Abstraction& flat, int32_t width, int32_t height,
+    const ConnectionTables* tables) {
   const auto refuse = [](auto... why) {
     return absl::FailedPreconditionError(
         absl::StrCat("no compact form: ", why...));
@@ -478,6 +529,29 @@ absl::StatusOr<std::string> EncodeCompactAbstraction(const Abstraction& flat,
   header.beacon_spacing = flat.params.beacon_spacing;
   header.connectivity = static_cast<uint32_t>(flat.params.connectivity);
   header.beacon_count = static_cast<uint32_t>(flat.beacons.size());
+  // The tables in the world file's form.
+  std::string table_bytes;
+  std::array<std::vector<uint64_t>, ConnectionTables::kMaxLevel + 1> begins;
+  std::array<std::vector<float>, ConnectionTables::kMaxLevel + 1> values;
+  if (tables != nullptr) {
+    for (int j = ConnectionTables::kFirstLevel;
+         j <= ConnectionTables::kMaxLevel; ++j) {
+      if (!tables->has_level(j)) continue;
+      if (j > flat.params.levels ||
+          tables->zone_count(j) != flat.levels[j - 1].zone_count()) {
+        return refuse("the level-", j, " table does not fit the levels");
+      }
+      header.table_levels |= uint32_t{1} << j;
+      begins[j].push_back(0);
+      for (uint32_t z = 0; z < tables->zone_count(j); ++z) {
+        const absl::Span<const float> block = tables->Block(j, z);
+        values[j].insert(values[j].end(), block.begin(), block.end());
+        begins[j].push_back(values[j].size());
+      }
+      PutArray(&table_bytes, begins[j]);
+      PutArray(&table_bytes, values[j]);
+    }
+  }
   Put(&out, header);
   PutArray(&out,
            std::vector<BeaconCell>(flat.beacons.begin(), flat.beacons.end()));
@@ -561,12 +635,17 @@ absl::StatusOr<std::string> EncodeCompactAbstraction(const Abstraction& flat,
     all_costs.append(reinterpret_cast<const char*>(costs.data()),
                      costs.size() * sizeof(float));
   }
+  out += table_bytes;
   out += all_costs;
   // Whatever the form cannot say (one-way costs, edges out of order)
   // shows as a difference here.
-  absl::StatusOr<Abstraction> back =
+  absl::StatusOr<CompactWorld> decoded =
       DecodeCompactAbstraction(out, width, height, "encoding");
-  if (!back.ok()) return refuse(back.status().message());
+  if (!decoded.ok()) return refuse(decoded.status().message());
+  if (decoded->table_begin != begins || decoded->table_values != values) {
+    return refuse("the connection tables do not decode to themselves");
+  }
+  const Abstraction* back = &decoded->flat;
   static_assert(sizeof(BuildParams) == 24,
                 "a new BuildParams field: store it, and compare it here");
   const BuildParams& p = back->params;
@@ -588,10 +667,10 @@ absl::StatusOr<std::string> EncodeCompactAbstraction(const Abstraction& flat,
   return out;
 }
 
-absl::StatusOr<Abstraction> DecodeCompactAbstraction(absl::string_view bytes,
-                                                     int32_t width,
-                                                     int32_t height,
-                                                     absl::string_view name) {
+absl::StatusOr<CompactWorld> DecodeCompactAbstraction(absl::string_view bytes,
+                                                      int32_t width,
+                                                      int32_t height,
+                                                      absl::string_view name) {
   return Decoder(bytes, width, height, name).Decode();
 }
 

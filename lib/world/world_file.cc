@@ -1448,9 +1448,9 @@ absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
 }
 
 absl::Status WriteWorldWithoutGrid(const Grid& grid, const Abstraction& flat,
+                                   const ConnectionTables* tables,
                                    std::ostream& out) {
-  return WriteWorld(grid, flat, /*with_grid=*/false, /*tables=*/nullptr, out,
-                    nullptr);
+  return WriteWorld(grid, flat, /*with_grid=*/false, tables, out, nullptr);
 }
 
 absl::StatusOr<World> ParseWorldOnGrid(absl::string_view bytes,

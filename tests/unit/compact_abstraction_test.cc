@@ -27,7 +27,7 @@ struct Case {
   uint64_t seed;
 };
 
-World Build(const Case& c, bool cache_paths = false) {
+World Build(const Case& c, bool cache_paths = false, bool tables = true) {
   MapGenOptions g;
   g.kind = c.kind;
   g.width = c.width;
@@ -40,7 +40,7 @@ World Build(const Case& c, bool cache_paths = false) {
   o.params.beacon_spacing = c.spacing;
   o.params.connectivity = c.connectivity;
   o.params.cache_paths = cache_paths;
-  o.connection_tables = false;
+  o.connection_tables = tables;
   o.threads = 2;
   absl::StatusOr<Grid> grid = GenerateMap(g);
   EXPECT_TRUE(grid.ok()) << grid.status();
@@ -49,9 +49,11 @@ World Build(const Case& c, bool cache_paths = false) {
   return *std::move(world);
 }
 
-std::string WorldBytes(const Grid& grid, const Abstraction& flat) {
+std::string WorldBytes(const Grid& grid, const CompactWorld& decoded) {
   std::ostringstream out;
-  EXPECT_TRUE(WriteWorldWithoutGrid(grid, flat, out).ok());
+  const std::unique_ptr<ConnectionTables> tables = decoded.Tables();
+  EXPECT_TRUE(
+      WriteWorldWithoutGrid(grid, decoded.flat, tables.get(), out).ok());
   return std::move(out).str();
 }
 
@@ -66,16 +68,17 @@ TEST(CompactAbstractionTest, GivesBackTheAbstractionItWasMadeFrom) {
       {MapKind::kMixed, 128, 96, 16, 3, 4, Connectivity::kEight, 6},
       {MapKind::kTerrain, 130, 70, 8, 4, 2, Connectivity::kFour, 7},
   };
+  int with_tables = 0;
   for (const Case& c : cases) {
     const std::string context =
         absl::StrCat(MapKindName(c.kind), " ", c.width, "x", c.height, " seed ",
                      c.seed, " levels ", c.levels);
     const World world = Build(c);
-    const Abstraction flat = world.FlatAbstraction();
-    absl::StatusOr<std::string> bytes =
-        EncodeCompactAbstraction(flat, c.width, c.height);
+    if (world.connection_tables() != nullptr) ++with_tables;
+    absl::StatusOr<std::string> bytes = EncodeCompactAbstraction(
+        world.FlatAbstraction(), c.width, c.height, world.connection_tables());
     ASSERT_TRUE(bytes.ok()) << context << ": " << bytes.status();
-    absl::StatusOr<Abstraction> back =
+    absl::StatusOr<CompactWorld> back =
         DecodeCompactAbstraction(*bytes, c.width, c.height, "test");
     ASSERT_TRUE(back.ok()) << context << ": " << back.status();
     // The world file it stands for, byte for byte.
@@ -87,13 +90,16 @@ TEST(CompactAbstractionTest, GivesBackTheAbstractionItWasMadeFrom) {
     WorldFileSizes sizes;
     std::ostringstream unused;
     ASSERT_TRUE(WriteWorldWithoutGrid(world, unused, &sizes).ok());
-    EXPECT_LT(bytes->size(), sizes.abstraction * 3 / 5) << context;
+    EXPECT_LT(bytes->size(),
+              sizes.abstraction * 3 / 5 + sizes.connection_tables)
+        << context;
     // And it parses on the grid to the same world.
     absl::StatusOr<World> parsed = ParseWorldOnGrid(
         WorldBytes(world.grid(), *back), "test", LoadOptions{}, world.grid());
     ASSERT_TRUE(parsed.ok()) << context << ": " << parsed.status();
     EXPECT_EQ(SerializeWorld(*parsed), SerializeWorld(world)) << context;
   }
+  EXPECT_GT(with_tables, 0);  // tables rode along in some
 }
 
 TEST(CompactAbstractionTest, RefusesWhatItCannotSay) {
@@ -149,14 +155,15 @@ TEST(CompactAbstractionTest, RefusesWhatItCannotSay) {
 TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
   const Case c{MapKind::kTerrain, 96, 64, 8, 3, 0, Connectivity::kEight, 2};
   const World world = Build(c);
+  // Without tables: the pokes below know where level 1 starts.
   const std::string bytes =
       *EncodeCompactAbstraction(world.FlatAbstraction(), c.width, c.height);
-  auto message = [](const absl::StatusOr<Abstraction>& a) {
+  auto message = [](const absl::StatusOr<CompactWorld>& a) {
     return std::string(a.status().message());
   };
   // Every truncation, and one byte too many.
   for (size_t n = 0; n < bytes.size(); ++n) {
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bytes.substr(0, n), c.width, c.height, "w");
     ASSERT_FALSE(a.ok()) << n;
     EXPECT_EQ(a.status().code(), absl::StatusCode::kDataLoss) << n;
@@ -190,7 +197,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
        }) {
     std::string bad = bytes;
     std::memcpy(bad.data() + p.at, &p.value, 4);
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "w");
     ASSERT_FALSE(a.ok()) << p.expect;
     EXPECT_NE(message(a).find(p.expect), std::string::npos) << message(a);
@@ -216,7 +223,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
         Crossing{first.a, first.b, std::numeric_limits<float>::infinity()}}) {
     std::string bad = bytes;
     std::memcpy(bad.data() + crossings, &bad_crossing, 12);
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "w");
     ASSERT_FALSE(a.ok()) << bad_crossing.a << " " << bad_crossing.b;
     EXPECT_NE(message(a).find("level 1: crossing 0 ("), std::string::npos)
@@ -226,7 +233,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
     // The second crossing equal to the first: out of order.
     std::string bad = bytes;
     std::memcpy(bad.data() + crossings + 12, &first, 12);
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "w");
     ASSERT_FALSE(a.ok());
     EXPECT_NE(message(a).find("level 1: crossing 1 ("), std::string::npos)
@@ -237,10 +244,28 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
     std::string bad = bytes;
     const uint32_t many = 0x7FFFFFF0u;
     std::memcpy(bad.data() + level1, &many, 4);
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "w");
     ASSERT_FALSE(a.ok());
     EXPECT_NE(message(a).find("zone_node_begin runs from 0 to"),
+              std::string::npos)
+        << message(a);
+  }
+  {
+    // Tables: a level that has none named in the header.
+    ASSERT_NE(world.connection_tables(), nullptr);
+    std::string with = *EncodeCompactAbstraction(
+        world.FlatAbstraction(), c.width, c.height, world.connection_tables());
+    uint32_t table_levels;
+    std::memcpy(&table_levels, with.data() + 48, 4);
+    EXPECT_EQ(table_levels, 1u << 3);
+    const uint32_t level_two = 1u << 2;
+    std::memcpy(with.data() + 48, &level_two, 4);
+    const absl::StatusOr<CompactWorld> a =
+        DecodeCompactAbstraction(with, c.width, c.height, "w");
+    ASSERT_FALSE(a.ok());
+    EXPECT_NE(message(a).find("header: table_levels 4 names a level without "
+                              "tables (levels 3..3)"),
               std::string::npos)
         << message(a);
   }
@@ -249,7 +274,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
     std::string bad = bytes;
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::memcpy(bad.data() + bad.size() - 4, &nan, 4);
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "w");
     ASSERT_FALSE(a.ok());
     EXPECT_NE(message(a).find("is nan, not finite and > 0"), std::string::npos)
@@ -264,7 +289,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
     for (int k = 0; k < 1 + static_cast<int>(rng() % 3); ++k) {
       bad[rng() % bad.size()] ^= static_cast<char>(1 + rng() % 255);
     }
-    const absl::StatusOr<Abstraction> a =
+    const absl::StatusOr<CompactWorld> a =
         DecodeCompactAbstraction(bad, c.width, c.height, "flip");
     if (!a.ok()) {
       ++refused;

@@ -129,10 +129,11 @@ absl::StatusOr<World> LoadWorldFile(const std::string& path,
 // (zonepath/agents/agent_world.h). Not loadable by LoadWorldFile.
 absl::Status WriteWorldWithoutGrid(const World& world, std::ostream& out,
                                    WorldFileSizes* sizes = nullptr);
-// The same for a grid and a flat abstraction (no connection tables): only
-// the grid's size is written. For a decoded compact abstraction
+// The same for a grid, a flat abstraction and its tables (null: none):
+// only the grid's size is written. For a decoded compact abstraction
 // (compact_abstraction.h), whose bytes ParseWorldOnGrid then checks.
 absl::Status WriteWorldWithoutGrid(const Grid& grid, const Abstraction& flat,
+                                   const ConnectionTables* tables,
                                    std::ostream& out);
 // Parses what WriteWorldWithoutGrid wrote, with the same checks as
 // ParseWorld, on `grid` (the grid it was built on; a file of another size or
