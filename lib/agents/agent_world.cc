@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -34,24 +35,29 @@ constexpr uint32_t kMaxClassWorlds = 1001;
 constexpr uint64_t kClassBytesPerCell = 4;
 // The first version whose class worlds may be compact.
 constexpr uint32_t kFirstCompactVersion = 2;
-// A compact class world's arrays take up to ~6x its bytes decoded, and
+// A compact class world's arrays take up to ~6.5x its bytes decoded, and
 // while one is loaded they exist up to about three times over (written as
 // a world file, parsed, laid out for sharing; the decoded arrays are freed
 // after writing): its bytes count this many times over in the up-front
 // memory check.
 constexpr uint64_t kCompactExpansion = 18;
 
-// Sum of the compact class worlds' sizes in an agent world's table, read
-// from `bytes` (0 when the table does not fit: the parser then says why).
-uint64_t CompactBytes(absl::string_view bytes, const AgentWorldHeader& header) {
+// Bytes of the `loaded` largest compact class worlds in an agent world's
+// table, read from `bytes` (which ones a load asks for is known only after
+// the agent text is parsed): at most the file's size, since valid entries
+// do not overlap. 0 when the table does not fit or the version is not one
+// this build reads (the parser then says why).
+uint64_t CompactBytes(absl::string_view bytes, const AgentWorldHeader& header,
+                      uint64_t loaded) {
   if (header.version < kFirstCompactVersion ||
+      header.version > kAgentWorldFormatVersion ||
       header.class_count > kMaxClassWorlds ||
       bytes.size() <
           sizeof(AgentWorldHeader) +
               uint64_t{header.class_count} * sizeof(AgentWorldClassEntry)) {
     return 0;
   }
-  uint64_t sum = 0;
+  std::vector<uint64_t> sizes;
   for (uint32_t i = 0; i < header.class_count; ++i) {
     AgentWorldClassEntry e;
     std::memcpy(&e,
@@ -59,8 +65,13 @@ uint64_t CompactBytes(absl::string_view bytes, const AgentWorldHeader& header) {
                     uint64_t{i} * sizeof(AgentWorldClassEntry),
                 sizeof(e));
     if (e.encoding == static_cast<uint64_t>(ClassWorldEncoding::kCompact)) {
-      sum += std::min<uint64_t>(e.size, bytes.size());
+      sizes.push_back(std::min<uint64_t>(e.size, bytes.size()));
     }
+  }
+  std::sort(sizes.begin(), sizes.end(), std::greater<uint64_t>());
+  uint64_t sum = 0;
+  for (size_t i = 0; i < sizes.size() && i < loaded; ++i) {
+    sum = std::min<uint64_t>(sum + sizes[i], bytes.size());
   }
   return sum;
 }
@@ -540,7 +551,9 @@ absl::StatusOr<AgentWorld> LoadAgentWorldFile(const std::string& path,
       LooksLikeAgentWorld(file->bytes())) {
     AgentWorldHeader header;
     std::memcpy(&header, file->bytes().data(), sizeof(header));
-    const uint64_t compact = CompactBytes(file->bytes(), header);
+    const uint64_t compact = CompactBytes(
+        file->bytes(), header,
+        options.classes.empty() ? kMaxClassWorlds : options.classes.size());
     needed = compact > (std::numeric_limits<uint64_t>::max() - size) /
                            kCompactExpansion
                  ? std::numeric_limits<uint64_t>::max()

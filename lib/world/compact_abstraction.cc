@@ -370,7 +370,9 @@ class Decoder {
       if (split < layout->split_zones.size() &&
           layout->split_zones[split] == z) {
         ++split;
-        sizes.assign(1, 0);
+        // One numbering per partition (the encoder's): 0 first, a new
+        // number one more than any before, and at least two of them.
+        sizes.clear();
         for (uint32_t k = 0; k < n; ++k) {
           if (number[k] > sizes.size()) {
             return Loss(name, ": zone ", z, " node ", begin[z] + k,
@@ -379,6 +381,10 @@ class Decoder {
           }
           if (number[k] == sizes.size()) sizes.push_back(0);
           ++sizes[number[k]];
+        }
+        if (sizes.size() < 2) {
+          return Loss(name, ": split zone ", z, " has ", sizes.size(),
+                      " component(s), not 2 or more");
         }
         number += n;
         for (uint64_t c : sizes) layout->clique_floats += PairCount(c);
@@ -564,6 +570,11 @@ absl::StatusOr<std::string> EncodeCompactAbstraction(
         level.edge_begin.back() != level.edges.size() ||
         level.node_component.size() != n) {
       return refuse("a level's arrays are not the build's");
+    }
+    for (uint32_t v = 0; v < n; ++v) {
+      if (level.edge_begin[v] > level.edge_begin[v + 1]) {
+        return refuse("edge_begin falls at node ", v);
+      }
     }
     bool is_id = n <= flat.beacons.size();
     for (uint32_t v = 0; v < n && is_id; ++v) is_id = level.node_beacon[v] == v;

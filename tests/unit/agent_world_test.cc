@@ -239,6 +239,19 @@ TEST(AgentWorldTest, SavedAndMappedWorldLoadsTheSameClasses) {
     just.memory_limit = sizes.total + 4 * cells * classes;
     EXPECT_EQ(LoadAgentWorldFile(path, just).status().code(),
               absl::StatusCode::kResourceExhausted);
+    // One class: the largest compact class's expansion is counted, not
+    // every class's.
+    uint64_t largest = 0;
+    for (const AgentWorldFileSizes::PerClass& c : sizes.classes) {
+      largest = std::max(largest, c.bytes);
+    }
+    AgentLoadOptions one;
+    one.classes = {"tank"};
+    one.world.memory_limit = sizes.total + 4 * cells + 18 * largest;
+    EXPECT_TRUE(LoadAgentWorldFile(path, one).ok());
+    one.world.memory_limit = sizes.total + 4 * cells + 17 * largest;
+    EXPECT_EQ(LoadAgentWorldFile(path, one).status().code(),
+              absl::StatusCode::kResourceExhausted);
   }
   std::remove(path.c_str());
 }

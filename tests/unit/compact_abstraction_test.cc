@@ -10,6 +10,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
@@ -304,6 +305,139 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
   EXPECT_GT(refused, 0);
   std::printf("2000 flips: %d refused by the decoder, %d parsed\n", refused,
               parsed);
+}
+
+// A maze world: zones of several components, so split zones.
+const Case kMaze{MapKind::kMaze, 64, 64, 8, 2, 0, Connectivity::kEight, 3};
+
+// Two nodes of one level-1 zone in different components (a maze has them).
+bool FindSplitPair(const AbstractLevel& level, uint32_t* u, uint32_t* v) {
+  for (uint32_t z = 0; z < level.zone_count(); ++z) {
+    for (uint32_t a = level.zone_node_begin[z];
+         a < level.zone_node_begin[z + 1]; ++a) {
+      for (uint32_t b = a + 1; b < level.zone_node_begin[z + 1]; ++b) {
+        if (level.node_component[a] != level.node_component[b]) {
+          *u = a;
+          *v = b;
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+TEST(CompactAbstractionTest, RefusesComponentsThatAreNotCliques) {
+  const Abstraction flat = Build(kMaze).FlatAbstraction();
+  uint32_t u = 0, v = 0;
+  ASSERT_TRUE(FindSplitPair(flat.levels[0], &u, &v));
+  {
+    // Two components labelled one: their pairs have no edges.
+    Abstraction merged = flat;
+    std::vector<uint32_t>& label = merged.levels[0].node_component;
+    const uint32_t from = label[v];
+    for (uint32_t& l : label) {
+      if (l == from) l = label[u];
+    }
+    const absl::StatusOr<std::string> refused =
+        EncodeCompactAbstraction(merged, kMaze.width, kMaze.height);
+    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_NE(
+        refused.status().message().find("an edge missing inside a component"),
+        std::string::npos)
+        << refused.status();
+  }
+  {
+    // A node with edges to its component labelled apart from it.
+    Abstraction apart = flat;
+    const AbstractLevel& level = flat.levels[0];
+    bool found = false;
+    for (uint32_t x = 0; x < level.node_count() && !found; ++x) {
+      if (level.node_component[x] == x) continue;  // its component's first
+      for (uint32_t k = level.edge_begin[x]; k < level.edge_begin[x + 1]; ++k) {
+        if (!level.edges[k].inter_zone) {
+          apart.levels[0].node_component[x] = x;
+          found = true;
+          break;
+        }
+      }
+    }
+    ASSERT_TRUE(found);
+    const absl::StatusOr<std::string> refused =
+        EncodeCompactAbstraction(apart, kMaze.width, kMaze.height);
+    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+    EXPECT_NE(refused.status().message().find("leaves its zone or component"),
+              std::string::npos)
+        << refused.status();
+  }
+}
+
+// Where level 1's parts start in an encoding of a world without tables.
+struct LevelOneParts {
+  uint32_t node_count, crossing_count, split_count;
+  size_t zone_node_begin, split_zones, numbers;
+};
+
+LevelOneParts LocateLevelOne(const std::string& bytes, uint64_t zones) {
+  LevelOneParts p;
+  uint32_t beacon_count, is_id;
+  std::memcpy(&beacon_count, bytes.data() + 44, 4);
+  const size_t head = 56 + size_t{beacon_count} * 4;
+  std::memcpy(&p.node_count, bytes.data() + head, 4);
+  std::memcpy(&p.crossing_count, bytes.data() + head + 4, 4);
+  std::memcpy(&is_id, bytes.data() + head + 8, 4);
+  std::memcpy(&p.split_count, bytes.data() + head + 12, 4);
+  p.zone_node_begin = head + 16;
+  p.split_zones = p.zone_node_begin + (zones + 1) * 4 +
+                  (is_id == 1 ? 0 : size_t{p.node_count} * 4) +
+                  size_t{p.crossing_count} * 12;
+  p.numbers = p.split_zones + size_t{p.split_count} * 4;
+  return p;
+}
+
+TEST(CompactAbstractionTest, DamagedSplitZonesAreErrors) {
+  const World world = Build(kMaze, false, /*tables=*/false);
+  const std::string bytes = *EncodeCompactAbstraction(
+      world.FlatAbstraction(), kMaze.width, kMaze.height);
+  const uint64_t zones = world.FlatAbstraction().levels[0].zone_count();
+  const LevelOneParts p = LocateLevelOne(bytes, zones);
+  ASSERT_GE(p.split_count, 2u);
+  uint32_t first_zone, zone_begin[2];
+  std::memcpy(&first_zone, bytes.data() + p.split_zones, 4);
+  std::memcpy(zone_begin, bytes.data() + p.zone_node_begin + first_zone * 4, 8);
+  const uint32_t n = zone_begin[1] - zone_begin[0];
+  auto decode = [&](const std::string& bad) {
+    const absl::StatusOr<CompactWorld> a =
+        DecodeCompactAbstraction(bad, kMaze.width, kMaze.height, "w");
+    return a.ok() ? std::string("decoded") : std::string(a.status().message());
+  };
+  {
+    // The first node numbered 1: the same partition, another numbering.
+    std::string bad = bytes;
+    const uint32_t one = 1;
+    std::memcpy(bad.data() + p.numbers, &one, 4);
+    EXPECT_NE(decode(bad).find("component number 1 skips ahead"),
+              std::string::npos)
+        << decode(bad);
+  }
+  {
+    // Every node of a split zone in one component.
+    std::string bad = bytes;
+    const std::vector<uint32_t> zeros(n, 0);
+    std::memcpy(bad.data() + p.numbers, zeros.data(), n * 4);
+    EXPECT_NE(decode(bad).find(absl::StrCat("split zone ", first_zone,
+                                            " has 1 component(s)")),
+              std::string::npos)
+        << decode(bad);
+  }
+  {
+    // The second split zone the same as the first.
+    std::string bad = bytes;
+    std::memcpy(bad.data() + p.split_zones + 4, &first_zone, 4);
+    EXPECT_NE(decode(bad).find("level 1: split zone 1 (zone"),
+              std::string::npos)
+        << decode(bad);
+  }
 }
 
 }  // namespace

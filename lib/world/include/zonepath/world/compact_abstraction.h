@@ -30,8 +30,8 @@
 // (connection_tables.h) ride along as the world file stores them.
 // Decoding checks the layout (sizes, order, ranges, costs finite and > 0)
 // before allocating, and allocates a small multiple of the encoded size
-// (about 6x at most, measured); the abstraction it returns is structurally
-// consistent but not yet validated against a grid: write it with
+// (6.5x at most in a review's fuzzing); the abstraction it returns is
+// structurally consistent but not yet validated against a grid: write it with
 // WriteWorldWithoutGrid and parse it with ParseWorldOnGrid, which run the
 // world file's checks.
 #ifndef ZONEPATH_WORLD_COMPACT_ABSTRACTION_H_
