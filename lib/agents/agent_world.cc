@@ -270,13 +270,12 @@ class AgentWorldParser {
       if (!class_grid.ok()) {
         return Loss("class ", agent.name, ": ", class_grid.status().message());
       }
-      absl::StatusOr<World> parsed =
+      ASSIGN_OR_RETURN(
+          World world,
           e.encoding == static_cast<uint64_t>(ClassWorldEncoding::kCompact)
               ? ParseCompact(blob, label, *std::move(class_grid))
               : ParseWorldOnGrid(blob, label, options_, *std::move(class_grid),
-                                 keeper_);
-      if (!parsed.ok()) return parsed.status();
-      World world = *std::move(parsed);
+                                 keeper_));
       if (world.params().connectivity != agent.connectivity) {
         return Loss("class ", agent.name,
                     ": world built with another connectivity than the "
