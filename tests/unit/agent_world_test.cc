@@ -576,6 +576,24 @@ TEST(AgentWorldTest, TerrainChangesEqualAFullRebuild) {
             absl::StatusCode::kInvalidArgument);
 }
 
+// Byte offset of class table entry `i` of the agent world file `bytes`
+// (i < 0: counted from the end), its entry, and `bytes` with it replaced.
+size_t EntryAt(const std::string& bytes, int i) {
+  AgentWorldHeader header;
+  std::memcpy(&header, bytes.data(), sizeof(header));
+  const size_t index = i >= 0 ? i : header.class_count + i;
+  return sizeof(header) + index * sizeof(AgentWorldClassEntry);
+}
+AgentWorldClassEntry EntryOf(const std::string& bytes, int i) {
+  AgentWorldClassEntry e;
+  std::memcpy(&e, bytes.data() + EntryAt(bytes, i), sizeof(e));
+  return e;
+}
+std::string WithEntry(std::string bytes, int i, const AgentWorldClassEntry& e) {
+  std::memcpy(bytes.data() + EntryAt(bytes, i), &e, sizeof(e));
+  return bytes;
+}
+
 TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   const AgentSet agents = ExampleAgents();
   const absl::StatusOr<AgentWorld> built =
@@ -600,11 +618,7 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   // A flipped byte in the terrain, the agent text, a class world.
   AgentWorldHeader header;
   std::memcpy(&header, bytes.data(), sizeof(header));
-  AgentWorldClassEntry last;
-  std::memcpy(&last,
-              bytes.data() + sizeof(header) +
-                  (header.class_count - 1) * sizeof(AgentWorldClassEntry),
-              sizeof(last));
+  const AgentWorldClassEntry last = EntryOf(bytes, -1);
   struct Flip {
     uint64_t at;
     std::string expect;
@@ -651,11 +665,7 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
     AgentWorldHeader v1_header;
     std::memcpy(&v1_header, v1.data(), sizeof(v1_header));
     EXPECT_EQ(v1_header.version, 1u);
-    AgentWorldClassEntry v1_last;
-    std::memcpy(&v1_last,
-                v1.data() + sizeof(v1_header) +
-                    (v1_header.class_count - 1) * sizeof(AgentWorldClassEntry),
-                sizeof(v1_last));
+    const AgentWorldClassEntry v1_last = EntryOf(v1, -1);
     std::string bad = v1;
     bad[v1_last.offset + 33] = 0x7f;  // the class world's zone_size
     const absl::StatusOr<AgentWorld> w =
@@ -666,12 +676,9 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
               std::string::npos)
         << message(w);
     // A compact encoding is refused in a version-1 file.
-    bad = v1;
     AgentWorldClassEntry compact_in_v1 = v1_last;
     compact_in_v1.encoding = 1;
-    std::memcpy(bad.data() + sizeof(v1_header) +
-                    (v1_header.class_count - 1) * sizeof(AgentWorldClassEntry),
-                &compact_in_v1, sizeof(compact_in_v1));
+    bad = WithEntry(v1, -1, compact_in_v1);
     const absl::StatusOr<AgentWorld> refused =
         ParseAgentWorld(bad, "bad.zpa", no_crc);
     ASSERT_FALSE(refused.ok());
@@ -681,12 +688,9 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   }
   {
     // Encoding 2 in a version-2 file; a version this build does not know.
-    std::string bad = bytes;
     AgentWorldClassEntry unknown = last;
     unknown.encoding = 2;
-    std::memcpy(bad.data() + sizeof(header) +
-                    (header.class_count - 1) * sizeof(AgentWorldClassEntry),
-                &unknown, sizeof(unknown));
+    std::string bad = WithEntry(bytes, -1, unknown);
     const absl::StatusOr<AgentWorld> w =
         ParseAgentWorld(bad, "bad.zpa", no_crc);
     ASSERT_FALSE(w.ok());
@@ -706,14 +710,9 @@ TEST(AgentWorldTest, DamagedFilesAreErrorsNamingTheField) {
   }
   {
     // The last class table entry pointing at the one before it.
-    std::string bad = bytes;
-    AgentWorldClassEntry before;
-    const size_t at = sizeof(header) +
-                      (header.class_count - 1) * sizeof(AgentWorldClassEntry);
-    std::memcpy(&before, bytes.data() + at - sizeof(before), sizeof(before));
     AgentWorldClassEntry moved = last;
-    moved.offset = before.offset;
-    std::memcpy(bad.data() + at, &moved, sizeof(moved));
+    moved.offset = EntryOf(bytes, -2).offset;
+    const std::string bad = WithEntry(bytes, -1, moved);
     const absl::StatusOr<AgentWorld> w =
         ParseAgentWorld(bad, "bad.zpa", no_crc);
     ASSERT_FALSE(w.ok());

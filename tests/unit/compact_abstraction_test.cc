@@ -103,6 +103,16 @@ TEST(CompactAbstractionTest, GivesBackTheAbstractionItWasMadeFrom) {
   EXPECT_GT(with_tables, 0);  // tables rode along in some
 }
 
+// The encoder refuses `flat` (FailedPrecondition) saying `why`.
+void ExpectRefused(const Abstraction& flat, const Case& c,
+                   const std::string& why) {
+  const absl::StatusOr<std::string> refused =
+      EncodeCompactAbstraction(flat, c.width, c.height);
+  ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(refused.status().message().find(why), std::string::npos)
+      << refused.status();
+}
+
 TEST(CompactAbstractionTest, RefusesWhatItCannotSay) {
   const Case c{MapKind::kRooms, 70, 50, 8, 2, 0, Connectivity::kEight, 1};
   // Cached paths.
@@ -126,11 +136,7 @@ TEST(CompactAbstractionTest, RefusesWhatItCannotSay) {
       }
     }
     ASSERT_TRUE(changed);
-    const absl::StatusOr<std::string> refused =
-        EncodeCompactAbstraction(one_way, c.width, c.height);
-    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
-    EXPECT_NE(refused.status().message().find("level 1"), std::string::npos)
-        << refused.status();
+    ExpectRefused(one_way, c, "level 1");
   }
   // A crossing only one way: its reverse given a different cost.
   {
@@ -339,13 +345,7 @@ TEST(CompactAbstractionTest, RefusesComponentsThatAreNotCliques) {
     for (uint32_t& l : label) {
       if (l == from) l = label[u];
     }
-    const absl::StatusOr<std::string> refused =
-        EncodeCompactAbstraction(merged, kMaze.width, kMaze.height);
-    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
-    EXPECT_NE(
-        refused.status().message().find("an edge missing inside a component"),
-        std::string::npos)
-        << refused.status();
+    ExpectRefused(merged, kMaze, "an edge missing inside a component");
   }
   {
     // A node with edges to its component labelled apart from it.
@@ -363,12 +363,7 @@ TEST(CompactAbstractionTest, RefusesComponentsThatAreNotCliques) {
       }
     }
     ASSERT_TRUE(found);
-    const absl::StatusOr<std::string> refused =
-        EncodeCompactAbstraction(apart, kMaze.width, kMaze.height);
-    ASSERT_EQ(refused.status().code(), absl::StatusCode::kFailedPrecondition);
-    EXPECT_NE(refused.status().message().find("leaves its zone or component"),
-              std::string::npos)
-        << refused.status();
+    ExpectRefused(apart, kMaze, "leaves its zone or component");
   }
 }
 
