@@ -14,30 +14,7 @@
 namespace zonepath {
 
 absl::Status ValidateBuildParams(const BuildParams& p) {
-  if (p.zone_size < 4 || p.zone_size > 1024) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("zone size must be in 4..1024, got ", p.zone_size));
-  }
-  if (p.levels < 0 || p.levels > 8) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "levels must be in 1..8 (or 0: automatic), got ", p.levels));
-  }
-  if (p.group < 2 || p.group > 64) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("group must be in 2..64, got ", p.group));
-  }
-  if (p.entrance_threshold < 2 || p.entrance_threshold > 1024) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "entrance threshold must be in 2..1024, got ", p.entrance_threshold));
-  }
-  if (p.beacon_spacing != 0 &&
-      (p.beacon_spacing < MinBeaconSpacing(p.zone_size) ||
-       p.beacon_spacing > 1024)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "beacon spacing must be 0 (none) or in ", MinBeaconSpacing(p.zone_size),
-        "..1024 for zone size ", p.zone_size, ", got ", p.beacon_spacing));
-  }
-  return absl::OkStatus();
+  return CheckParamRanges(p, /*automatic_levels=*/true);
 }
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,

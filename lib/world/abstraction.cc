@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+
 namespace zonepath {
 
 LevelGeometry LevelGeometry::For(const BuildParams& params, int32_t width,
@@ -17,12 +20,47 @@ LevelGeometry LevelGeometry::For(const BuildParams& params, int32_t width,
   return level;
 }
 
+absl::Status CheckParamRanges(const BuildParams& p, bool automatic_levels) {
+  const auto out_of = [](absl::string_view field, int64_t value,
+                         absl::string_view range) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, " ", value, " not in ", range));
+  };
+  if (p.zone_size < kMinZoneSize || p.zone_size > kMaxZoneSize) {
+    return out_of("zone_size", p.zone_size,
+                  absl::StrCat(kMinZoneSize, "..", kMaxZoneSize));
+  }
+  if (p.levels < (automatic_levels ? 0 : 1) || p.levels > kMaxLevelCount) {
+    return out_of("levels", p.levels,
+                  absl::StrCat("1..", kMaxLevelCount,
+                               automatic_levels ? " (or 0: automatic)" : ""));
+  }
+  if (p.group < kMinGroup || p.group > kMaxGroup) {
+    return out_of("group", p.group, absl::StrCat(kMinGroup, "..", kMaxGroup));
+  }
+  if (p.entrance_threshold < kMinEntranceThreshold ||
+      p.entrance_threshold > kMaxEntranceThreshold) {
+    return out_of(
+        "entrance_threshold", p.entrance_threshold,
+        absl::StrCat(kMinEntranceThreshold, "..", kMaxEntranceThreshold));
+  }
+  if (p.beacon_spacing != 0 &&
+      (p.beacon_spacing < MinBeaconSpacing(p.zone_size) ||
+       p.beacon_spacing > kMaxBeaconSpacing)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("beacon_spacing ", p.beacon_spacing, " not 0 or in ",
+                     MinBeaconSpacing(p.zone_size), "..", kMaxBeaconSpacing,
+                     " for zone_size ", p.zone_size));
+  }
+  return absl::OkStatus();
+}
+
 int32_t AutoLevelCount(const BuildParams& params, int32_t width,
                        int32_t height) {
   const int64_t longer = std::max(width, height);
   int64_t next_side = static_cast<int64_t>(params.zone_size) * params.group;
   int32_t levels = 1;
-  while (levels < 8 && 4 * next_side <= longer) {
+  while (levels < kMaxLevelCount && 4 * next_side <= longer) {
     ++levels;
     next_side *= params.group;
   }

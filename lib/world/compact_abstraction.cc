@@ -52,6 +52,19 @@ struct CompactHeader {
 };
 static_assert(sizeof(CompactHeader) == 56);
 
+// The build parameters a header names (connectivity as stored: checked
+// for 0 or 1 separately).
+BuildParams ParamsOf(const CompactHeader& header) {
+  BuildParams p;
+  p.zone_size = header.zone_size;
+  p.levels = header.levels;
+  p.group = header.group;
+  p.entrance_threshold = header.entrance_threshold;
+  p.beacon_spacing = header.beacon_spacing;
+  p.connectivity = static_cast<Connectivity>(header.connectivity);
+  return p;
+}
+
 struct CompactLevelHead {
   uint32_t node_count;
   uint32_t crossing_count;
@@ -153,12 +166,7 @@ class Decoder {
     RETURN_IF_ERROR(CheckHeader(header));
     CompactWorld world;
     Abstraction& flat = world.flat;
-    flat.params.zone_size = header.zone_size;
-    flat.params.levels = header.levels;
-    flat.params.group = header.group;
-    flat.params.entrance_threshold = header.entrance_threshold;
-    flat.params.beacon_spacing = header.beacon_spacing;
-    flat.params.connectivity = static_cast<Connectivity>(header.connectivity);
+    flat.params = ParamsOf(header);
     {
       std::vector<BeaconCell> beacons;
       RETURN_IF_ERROR(ReadArray("beacons", header.beacon_count, &beacons));
@@ -243,14 +251,10 @@ class Decoder {
       return Loss("header: width/height ", header.width, "x", header.height,
                   ", the grid is ", width_, "x", height_);
     }
-    if (header.zone_size < 4 || header.zone_size > 1024) {
-      return Loss("header: zone_size ", header.zone_size, " not in 4..1024");
-    }
-    if (header.levels < 1 || header.levels > 8) {
-      return Loss("header: levels ", header.levels, " not in 1..8");
-    }
-    if (header.group < 2 || header.group > 64) {
-      return Loss("header: group ", header.group, " not in 2..64");
+    // The ranges the world file's parser and BuildWorld check too; needed
+    // here before the levels' geometry is computed from them.
+    if (absl::Status s = CheckParamRanges(ParamsOf(header)); !s.ok()) {
+      return Loss("header: ", s.message());
     }
     if (header.connectivity > 1) {
       return Loss("header: connectivity ", header.connectivity, " not 0 or 1");

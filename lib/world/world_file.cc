@@ -460,19 +460,15 @@ class Parser {
     params_.levels = header_.levels;
     params_.group = header_.group;
     params_.entrance_threshold = header_.entrance_threshold;
+    if (header_.version < kFirstSpacedVersion && header_.beacon_spacing != 0) {
+      return Loss("header: beacon_spacing ", header_.beacon_spacing,
+                  " in a version-", header_.version,
+                  " file (reserved, must be 0)");
+    }
     // The same ranges BuildWorld accepts.
-    if (params_.zone_size < 4 || params_.zone_size > 1024) {
-      return Loss("header: zone_size ", params_.zone_size, " not in 4..1024");
-    }
-    if (params_.levels < 1 || params_.levels > 8) {
-      return Loss("header: levels ", params_.levels, " not in 1..8");
-    }
-    if (params_.group < 2 || params_.group > 64) {
-      return Loss("header: group ", params_.group, " not in 2..64");
-    }
-    if (params_.entrance_threshold < 2 || params_.entrance_threshold > 1024) {
-      return Loss("header: entrance_threshold ", params_.entrance_threshold,
-                  " not in 2..1024");
+    params_.beacon_spacing = static_cast<int32_t>(header_.beacon_spacing);
+    if (absl::Status s = CheckParamRanges(params_); !s.ok()) {
+      return Loss("header: ", s.message());
     }
     if (header_.connectivity > 1) {
       return Loss("header: connectivity ", header_.connectivity, " not 0 or 1");
@@ -480,21 +476,6 @@ class Parser {
     if (header_.cache_paths > 1) {
       return Loss("header: cache_paths ", header_.cache_paths, " not 0 or 1");
     }
-    if (header_.beacon_spacing != 0 &&
-        (header_.version < kFirstSpacedVersion ||
-         header_.beacon_spacing <
-             static_cast<uint32_t>(MinBeaconSpacing(params_.zone_size)) ||
-         header_.beacon_spacing > 1024)) {
-      return Loss(
-          "header: beacon_spacing ", header_.beacon_spacing,
-          header_.version < kFirstSpacedVersion
-              ? absl::StrCat(" in a version-", header_.version,
-                             " file (reserved, must be 0)")
-              : absl::StrCat(" not 0 or in ",
-                             MinBeaconSpacing(params_.zone_size),
-                             "..1024 for zone_size ", params_.zone_size));
-    }
-    params_.beacon_spacing = static_cast<int32_t>(header_.beacon_spacing);
     params_.connectivity = static_cast<Connectivity>(header_.connectivity);
     params_.cache_paths = header_.cache_paths == 1;
     for (size_t i = 0; i < table_.size(); ++i) {

@@ -161,11 +161,11 @@ static zonepath_world* TestBuild(const char* dir) {
   bad = params;
   bad.zone_size = 3;
   CHECK_ERROR(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world),
-              ZONEPATH_INVALID_ARGUMENT, "params: zone size");
+              ZONEPATH_INVALID_ARGUMENT, "params: zone_size 3 not in 4..1024");
   bad = params;
   bad.beacon_spacing = 1;
   CHECK_ERROR(zonepath_world_build(costs, sizeof costs, kW, kH, &bad, &world),
-              ZONEPATH_INVALID_ARGUMENT, "params: beacon spacing");
+              ZONEPATH_INVALID_ARGUMENT, "params: beacon_spacing 1 not 0 or in");
   CHECK(world == NULL);
   /* A caller compiled before beacon_spacing existed: the field (here
    * garbage) is past its struct_size and not read. */
@@ -209,7 +209,7 @@ static zonepath_world* TestBuild(const char* dir) {
                   "type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n"
                   "....\n"));
   CHECK_ERROR(zonepath_world_build_from_map(path, &bad, &world),
-              ZONEPATH_INVALID_ARGUMENT, "params: zone size");
+              ZONEPATH_INVALID_ARGUMENT, "params: zone_size 3 not in 4..1024");
   CHECK_OK(zonepath_world_build_from_map(path, NULL, &world));
   CHECK(world != NULL);
   zonepath_world_info info;

@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "zonepath/base/strong_id.h"
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/moves.h"
@@ -55,6 +56,24 @@ struct BuildParams {
 inline int32_t MinBeaconSpacing(int32_t zone_size) {
   return zone_size / 8 > 2 ? zone_size / 8 : 2;
 }
+
+// The ranges of BuildParams' fields that every world lies in: BuildWorld
+// accepts only these (ValidateBuildParams) and every loader refuses
+// anything else, all through CheckParamRanges, so they cannot disagree.
+inline constexpr int32_t kMinZoneSize = 4, kMaxZoneSize = 1024;
+inline constexpr int32_t kMaxLevelCount = 8;
+inline constexpr int32_t kMinGroup = 2, kMaxGroup = 64;
+inline constexpr int32_t kMinEntranceThreshold = 2;
+inline constexpr int32_t kMaxEntranceThreshold = 1024;
+inline constexpr int32_t kMaxBeaconSpacing = 1024;
+
+// OK if zone_size, levels (1..kMaxLevelCount; 0 too with
+// `automatic_levels`), group, entrance_threshold and beacon_spacing (0, or
+// MinBeaconSpacing(zone_size)..kMaxBeaconSpacing) lie in their ranges;
+// else InvalidArgument naming the first field that does not, e.g.
+// "zone_size 3 not in 4..1024".
+absl::Status CheckParamRanges(const BuildParams& p,
+                              bool automatic_levels = false);
 
 // The number of levels a build uses when BuildParams::levels is 0: add
 // levels while the next level's zones are at most a quarter of the world's
