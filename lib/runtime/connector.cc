@@ -18,6 +18,9 @@ EndpointConnector::EndpointConnector(const LevelGraph& graph, GridAStar* astar,
       search_(max_nodes) {
   zone_cells_.reserve(64);
   zone_costs_.reserve(64);
+  pending_.reserve(64);
+  pending_cells_.reserve(64);
+  pending_costs_.reserve(64);
 }
 
 absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
@@ -38,13 +41,39 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
                                             graph_.connectivity(), zone_rect);
   SearchStats cells;
   if (by_jumps_) {
+    // A node with a legal way of one turn at the octile distance needs no
+    // search: no way is shorter, and that way stays in the zone. Only the
+    // others are searched, and the search stops once they are settled.
+    const double step = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
-    if (absl::Status s = astar_->JumpDistances(p, zone_cells_, zone_rect,
-                                               absl::MakeSpan(zone_costs_));
-        !s.ok()) {
-      return s;
+    pending_cells_.clear();
+    pending_.clear();
+    for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
+      const double octile =
+          HeuristicCost(p, zone_cells_[i], graph_.connectivity(), step);
+      way_.Reset(p);
+      const std::optional<double> cost =
+          AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
+                            zone_cells_[i], octile, &way_);
+      if (cost.has_value()) {
+        zone_costs_[i] = *cost;
+      } else {
+        pending_.push_back(i);
+        pending_cells_.push_back(zone_cells_[i]);
+      }
     }
-    cells = astar_->stats();
+    if (!pending_.empty()) {
+      pending_costs_.resize(pending_.size());
+      if (absl::Status s = astar_->JumpDistances(
+              p, pending_cells_, zone_rect, absl::MakeSpan(pending_costs_));
+          !s.ok()) {
+        return s;
+      }
+      for (size_t k = 0; k < pending_.size(); ++k) {
+        zone_costs_[pending_[k]] = pending_costs_[k];
+      }
+      cells = astar_->stats();
+    }
   } else {
     cells_.Run(graph_.grid(), p, zone_rect, graph_.connectivity(), zone_cells_);
     cells = cells_.stats();
@@ -218,7 +247,10 @@ size_t EndpointConnector::MemoryUsage() const {
                  zone_cells_.capacity() * sizeof(Point) +
                  lowers_.capacity() * sizeof(uint32_t) +
                  columns_.capacity() * sizeof(columns_[0]) +
-                 zone_costs_.capacity() * sizeof(double) + way_.MemoryUsage();
+                 zone_costs_.capacity() * sizeof(double) + way_.MemoryUsage() +
+                 pending_.capacity() * sizeof(uint32_t) +
+                 pending_cells_.capacity() * sizeof(Point) +
+                 pending_costs_.capacity() * sizeof(double);
   bytes += search_.MemoryUsage();
   for (const auto& l : links_) bytes += l.capacity() * sizeof(Link);
   return bytes;

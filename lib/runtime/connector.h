@@ -95,6 +95,11 @@ class EndpointConnector {
   RunLengthPath way_;  // AppendCells' search after a jump point connection
   std::vector<Point> zone_cells_;
   std::vector<double> zone_costs_;  // JumpDistances' costs to zone_cells_
+  // The zone's nodes without a way of one turn at the octile distance
+  // (indices into zone_cells_), their cells and their searched costs.
+  std::vector<uint32_t> pending_;
+  std::vector<Point> pending_cells_;
+  std::vector<double> pending_costs_;
   // Level j >= 2: the level-(j-1) search inside the level-j zone.
   ZoneLevelSearch search_;
   std::array<std::vector<Link>, kMaxLevels + 1> links_;

@@ -55,8 +55,14 @@ std::map<uint32_t, double> PlainDijkstra(const LevelGraph& graph, int j,
 }
 
 // Connects 60 random points of `world` and checks each level's links
-// against PlainDijkstra; returns how many levels were checked.
-int CheckLinksAgainstDijkstra(const World& world, const std::string& label) {
+// against PlainDijkstra; returns how many levels were checked. Counts in
+// *level_one_searches / *level_one_walks the points whose level-1 links
+// took a cell search / came from ways of one turn alone (grids of one
+// cost: a node with a legal way of one turn at the octile distance is not
+// searched).
+int CheckLinksAgainstDijkstra(const World& world, const std::string& label,
+                              int* level_one_searches = nullptr,
+                              int* level_one_walks = nullptr) {
   const Grid& grid = world.grid();
   const LevelGraph graph(world);
   GridAStar astar(grid);
@@ -67,6 +73,10 @@ int CheckLinksAgainstDijkstra(const World& world, const std::string& label) {
     const Point p{static_cast<int32_t>(rng() % grid.width()),
                   static_cast<int32_t>(rng() % grid.height())};
     if (!grid.PassableOrFalse(p)) continue;
+    SearchStats level_one;
+    EXPECT_TRUE(connector.Connect(p, 1, &level_one).ok()) << label;
+    int* count = level_one.expanded > 0 ? level_one_searches : level_one_walks;
+    if (count != nullptr) ++*count;
     SearchStats stats;
     EXPECT_TRUE(connector.Connect(p, graph.levels(), &stats).ok()) << label;
     // Level 1: the cell oracle inside p's zone (jump points on rooms and
@@ -161,7 +171,14 @@ TEST(ConnectorTest, UpwardLinksEqualAPlainDijkstraInTheZone) {
       }
       const std::string label = absl::StrCat("kind ", static_cast<int>(kind),
                                              tables ? " tables" : " search");
-      EXPECT_GT(CheckLinksAgainstDijkstra(*world, label), 60) << label;
+      int searched = 0, walked = 0;
+      EXPECT_GT(CheckLinksAgainstDijkstra(*world, label, &searched, &walked),
+                60)
+          << label;
+      // Rooms' zones are split by walls: their connections search.
+      if (kind == MapKind::kRooms) {
+        EXPECT_GT(searched, 0) << label;
+      }
       if (!tables) continue;
       // Walls across a few zones, then the same check on the new version.
       std::vector<CellChange> changes;
@@ -178,6 +195,38 @@ TEST(ConnectorTest, UpwardLinksEqualAPlainDijkstraInTheZone) {
       ASSERT_NE(next->connection_tables(), nullptr);
       EXPECT_GT(CheckLinksAgainstDijkstra(*next, label + " updated"), 60)
           << label;
+    }
+  }
+}
+
+// On a grid of one cost, a point whose zone nodes all have a legal way of
+// one turn at the octile distance is linked without a search; the others
+// search for the nodes left. Both must give the oracle's costs (sparse
+// random walls: both kinds occur).
+TEST(ConnectorTest, WaysOfOneTurnLinkWithoutASearch) {
+  for (double density : {0.0, 0.01, 0.03}) {
+    MapGenOptions g;
+    g.kind = MapKind::kRandom;
+    g.density = density;
+    g.width = 256;
+    g.height = 192;
+    g.seed = 3;
+    const Grid grid = *GenerateMap(g);
+    BuildOptions o;
+    o.params.zone_size = 32;
+    o.params.levels = 2;
+    o.threads = 1;
+    absl::StatusOr<World> world = BuildWorld(grid, o);
+    ASSERT_TRUE(world.ok()) << world.status();
+    const std::string label = absl::StrCat("random density ", density);
+    int searched = 0, walked = 0;
+    EXPECT_GT(CheckLinksAgainstDijkstra(*world, label, &searched, &walked), 20)
+        << label;
+    EXPECT_GT(walked, 0) << label;
+    if (density == 0.0) {
+      EXPECT_EQ(searched, 0) << label;
+    } else if (density == 0.03) {
+      EXPECT_GT(searched, 0) << label;
     }
   }
 }
