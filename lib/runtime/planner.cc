@@ -104,6 +104,16 @@ struct Planner::Impl {
                   GridAStar::MakeGridOpenBits(world.grid());
               return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
             })));
+    // Any level may hold a query's exact top search. Levels of up to
+    // kEagerLandmarkEdges edges get their tables now; the larger ones
+    // (up to LevelLandmarks::kMaxEdges) on their first search, so a planner
+    // is not held up by a table few queries use (level 2 of a 16384^2
+    // rooms world: 7.5 M edges, 27 MB, ~1.7 s).
+    if (options.landmarks_at_construction) {
+      for (int k = 1; k <= graph.levels(); ++k) {
+        if (graph.level(k).live_edges <= kEagerLandmarkEdges) LandmarksOf(k);
+      }
+    }
   }
 
   const Grid& grid() const { return graph.grid(); }
@@ -163,6 +173,9 @@ struct Planner::Impl {
     return top_level;
   }
 
+  // Levels whose landmark tables the constructor makes (2^21 edges: about
+  // 0.3 s to build, 16384^2 rooms' levels 3 and 4 together ~0.2 s).
+  static constexpr int64_t kEagerLandmarkEdges = int64_t{1} << 21;
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
   static constexpr int kLandmarkKey = 1 << 16;
@@ -205,6 +218,24 @@ struct Planner::Impl {
   // The paths are the same: a connection's link is the cheapest level-(k-1)
   // way inside the zone, which this search also finds. Without `directed`,
   // from the start's level-k links to the goal's.
+  // Level k's landmark table (null: none, or landmarks off). One table per
+  // world, level and count (key), made by whichever planner asks first;
+  // null for a level too large.
+  const LevelLandmarks* LandmarksOf(int k) {
+    if (landmark_count == 0) return nullptr;
+    if (!landmarks_tried[k]) {
+      landmarks_tried[k] = true;
+      const int key = kLandmarkKey + 64 * k + landmark_count;
+      landmarks[k] = std::static_pointer_cast<const LevelLandmarks>(
+          world.DerivedOnce(key, [&]() -> World::Derived {
+            std::shared_ptr<const LevelLandmarks> table =
+                LevelLandmarks::Build(graph, k, landmark_count);
+            return {table, table ? table->MemoryUsage() : 0};
+          }));
+    }
+    return landmarks[k].get();
+  }
+
   absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
                                  SearchStats* stats) {
     const Point t = goal;
@@ -219,21 +250,9 @@ struct Planner::Impl {
     }
     // Exact searches add the level's landmark bounds to the octile one.
     const LandmarkBound* alt = nullptr;
-    if (!directed && landmark_count > 0) {
-      if (!landmarks_tried[k]) {
-        landmarks_tried[k] = true;
-        // One table per world, level and count (key), whichever planner
-        // asks first; null for a level too large.
-        const int key = kLandmarkKey + 64 * k + landmark_count;
-        landmarks[k] = std::static_pointer_cast<const LevelLandmarks>(
-            world.DerivedOnce(key, [&]() -> World::Derived {
-              std::shared_ptr<const LevelLandmarks> table =
-                  LevelLandmarks::Build(graph, k, landmark_count);
-              return {table, table ? table->MemoryUsage() : 0};
-            }));
-      }
-      if (landmarks[k] != nullptr) {
-        landmark_bound.SetGoal(*landmarks[k], goal_connector.links(k));
+    if (!directed) {
+      if (const LevelLandmarks* table = LandmarksOf(k)) {
+        landmark_bound.SetGoal(*table, goal_connector.links(k));
         alt = &landmark_bound;
       }
     }

@@ -280,6 +280,49 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
   EXPECT_LT(changed_expanded[0], changed_expanded[1]) << "changed worlds";
 }
 
+// By default a planner's constructor makes the world's landmark tables, so
+// no query pays for them; with landmarks_at_construction off, the first
+// exact search on a level makes that level's. Both plan the same.
+TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
+  const Grid grid = Generated(MapKind::kRooms, 256, 17);
+  const World eager_world = Build(grid, 8, 3, false);
+  const World lazy_world = Build(grid, 8, 3, false);
+  // The lazy planner derives only the grid's bits; the eager one also
+  // every level's landmark table (8 doubles per node at least).
+  PlannerOptions lazy_options;
+  lazy_options.landmarks_at_construction = false;
+  Planner lazy(lazy_world, lazy_options);
+  const size_t lazy_made = lazy_world.DerivedBytes();
+  Planner eager(eager_world);
+  const size_t made = eager_world.DerivedBytes();
+  size_t nodes = 0;
+  for (const SharedLevel& level : eager_world.abstraction().levels) {
+    nodes += level.node_beacon.size();
+  }
+  EXPECT_GE(made, lazy_made + nodes * 8 * sizeof(double));
+  std::mt19937_64 rng(17);
+  int long_plans = 0;
+  for (int q = 0; q < 20; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    const std::string where = PointString(s) + "->" + PointString(t);
+    absl::StatusOr<SearchOutcome> a = eager.Plan(s, t, PlanOptions());
+    absl::StatusOr<SearchOutcome> b = lazy.Plan(s, t, PlanOptions());
+    ASSERT_TRUE(a.ok() && b.ok()) << where;
+    ASSERT_EQ(*a, *b) << where;
+    if (*a != SearchOutcome::kFound) continue;
+    EXPECT_EQ(eager.stats().planned_cost, lazy.stats().planned_cost) << where;
+    EXPECT_EQ(eager.stats().abstract.expanded, lazy.stats().abstract.expanded)
+        << where;
+    long_plans += eager.stats().top_level >= 2 ? 1 : 0;
+  }
+  EXPECT_GT(long_plans, 5);
+  // The lazy planner made tables only as its searches asked, never more.
+  EXPECT_GT(lazy_world.DerivedBytes(), lazy_made);
+  EXPECT_LE(lazy_world.DerivedBytes(), made);
+  EXPECT_EQ(eager_world.DerivedBytes(), made);
+}
+
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
 // exactly FindPath's, smoothed or not, on a 4-level world.
 TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {

@@ -139,12 +139,19 @@ struct PlannerOptions {
   // with automatic levels.
   uint32_t max_nodes = 1 << 18;
   // Landmarks per level for the exact top-level search (ALT lower bounds,
-  // README "Landmarks"), 0..32 (clamped); 0 turns them off. Built on a
-  // level's first exact search, for levels of at most 2^23 edges: a
-  // one-time cost (~count + 1 Dijkstras over the level: ~0.15 s for level
-  // 3 of a 16384^2 rooms world, so a server may plan one long query at
-  // load to pay it early) and 8 bytes per landmark and node of the level.
+  // README "Landmarks"), 0..32 (clamped); 0 turns them off. For levels of
+  // at most 2^23 edges: a one-time cost per world, shared by its planners
+  // (~count + 1 Dijkstras over the level: ~2 ms for a 1024^2 map's levels,
+  // ~0.15 s for level 3 of a 16384^2 rooms world) and 8 bytes per landmark
+  // and node of the level.
   int landmarks = 8;
+  // True: the planner's constructor builds (or finds built) the tables of
+  // every level of at most 2^21 edges (every level of a 1024^2 map, ~12
+  // ms; levels 3 and 4 of a 16384^2 one), so no query pays for them; a
+  // larger level's table is built by the first exact search on it. False:
+  // every level's table is built by its first exact search, inside that
+  // query, and only for the levels queries use.
+  bool landmarks_at_construction = true;
 };
 
 // Yields the moves of the last planned path, refining (and smoothing, when
