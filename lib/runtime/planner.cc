@@ -105,13 +105,16 @@ struct Planner::Impl {
               return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
             })));
     // Any level may hold a query's exact top search. Levels of up to
-    // kEagerLandmarkEdges edges get their tables now; the larger ones
-    // (up to LevelLandmarks::kMaxEdges) on their first search, so a planner
-    // is not held up by a table few queries use (level 2 of a 16384^2
-    // rooms world: 7.5 M edges, 27 MB, ~1.7 s).
+    // kEagerLandmarkNodes nodes get their tables now; the larger ones (up
+    // to LevelLandmarks::kMaxEdges edges) on their first search, so a
+    // planner does not wait for, nor a world hold, a large table that
+    // only some queries use (level 2 of a 16384^2 rooms world: 426 k
+    // nodes, 27 MB, ~1.7 s; level 1 of a 4096^2 one: 165 k, 10.5 MB).
     if (options.landmarks_at_construction) {
       for (int k = 1; k <= graph.levels(); ++k) {
-        if (graph.level(k).live_edges <= kEagerLandmarkEdges) LandmarksOf(k);
+        if (graph.level(k).node_beacon.size() <= kEagerLandmarkNodes) {
+          LandmarksOf(k);
+        }
       }
     }
   }
@@ -173,9 +176,10 @@ struct Planner::Impl {
     return top_level;
   }
 
-  // Levels whose landmark tables the constructor makes (2^21 edges: about
-  // 0.3 s to build, 16384^2 rooms' levels 3 and 4 together ~0.2 s).
-  static constexpr int64_t kEagerLandmarkEdges = int64_t{1} << 21;
+  // Levels whose landmark tables the constructor makes: 2^16 nodes, 4 MB
+  // with 8 landmarks (every level of a 1024^2 map, ~12 ms; levels 2 and 3
+  // of a 4096^2 one, 3 and 4 of a 16384^2 one, ~0.15 s).
+  static constexpr size_t kEagerLandmarkNodes = size_t{1} << 16;
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
   static constexpr int kLandmarkKey = 1 << 16;
