@@ -25,6 +25,12 @@ EndpointConnector::EndpointConnector(const LevelGraph& graph, GridAStar* astar,
 
 absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   const absl::Time begin = absl::Now();
+  // The walks below trust p (a blocked p would walk at a wrong cost); the
+  // planner checks endpoints first, so this never fires there.
+  if (!graph_.grid().PassableOrFalse(p)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("connect: ", PointString(p), " is not a passable cell"));
+  }
   at_ = p;
   connected_ = 0;
   for (auto& l : links_) l.clear();
@@ -41,22 +47,23 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
                                             graph_.connectivity(), zone_rect);
   SearchStats cells;
   if (by_jumps_) {
-    // A node with a legal way of one turn at the octile distance needs no
-    // search: no way is shorter, and that way stays in the zone. Only the
-    // others are searched, and the search stops once they are settled.
-    const double step = graph_.grid().min_cost();
+    // On a grid of one cost every way of one turn costs the octile
+    // distance, which no way undercuts, and stays in the rectangle of its
+    // ends (so in the zone): a node whose way of one turn is legal needs
+    // no search. Its link gets the octile distance summed as the search
+    // sums it, so the links, and the ties between them, are the search's.
+    // Only the other nodes are searched, and the search stops once they
+    // are settled.
+    const uint8_t cost = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
     pending_cells_.clear();
     pending_.clear();
     for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
-      const double octile =
-          HeuristicCost(p, zone_cells_[i], graph_.connectivity(), step);
+      const double octile = GridAStar::OctileDistance(p, zone_cells_[i], cost);
       way_.Reset(p);
-      const std::optional<double> cost =
-          AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
-                            zone_cells_[i], octile, &way_);
-      if (cost.has_value()) {
-        zone_costs_[i] = *cost;
+      if (AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
+                            zone_cells_[i], octile, &way_)) {
+        zone_costs_[i] = octile;
       } else {
         pending_.push_back(i);
         pending_cells_.push_back(zone_cells_[i]);

@@ -3,8 +3,10 @@
 //
 // Level 1: an exact search on the grid inside the endpoint's level-1 zone
 // reaches that zone's nodes: on a grid of one cost (8-connected, zones of
-// at most 256 cells a side) one jump point search that stops at every
-// node (GridAStar::JumpDistances), else a Dijkstra (ZoneDijkstra). Level j >=
+// at most 256 cells a side) a walk of the way of one turn to each node
+// (legal: the octile distance, no search) and one jump point search that
+// stops at each node left (GridAStar::JumpDistances), else a Dijkstra
+// (ZoneDijkstra). Level j >=
 // 2: a Dijkstra on level j-1, seeded with the level-(j-1) links and kept inside
 // the endpoint's level-j zone, reaches that zone's level-j nodes. Each
 // connection is bounded by one zone of its level, and each stops once all its
@@ -37,6 +39,7 @@
 namespace zonepath::runtime_internal {
 
 inline constexpr int kMaxLevels = 8;
+static_assert(kMaxLevels == kMaxLevelCount, "the world's level limit");
 
 // A level-j node reached from the endpoint inside its level-j zone.
 struct Link {
@@ -53,9 +56,10 @@ class EndpointConnector {
   EndpointConnector(const LevelGraph& graph, GridAStar* astar,
                     uint32_t max_nodes);
 
-  // Connects p (passable) at levels 1..top. Stops early (connected_levels()
-  // < top) when a level has no reachable node. ResourceExhausted when a
-  // search exceeds max_nodes; DataLoss when the world's levels disagree.
+  // Connects p (passable, else InvalidArgument) at levels 1..top. Stops early
+  // (connected_levels() < top) when a level has no reachable node.
+  // ResourceExhausted when a search exceeds max_nodes; DataLoss when the
+  // world's levels disagree.
   absl::Status Connect(Point p, int top, SearchStats* stats);
   int connected_levels() const { return connected_; }
   const std::vector<Link>& links(int j) const { return links_[j]; }
@@ -92,9 +96,12 @@ class EndpointConnector {
   ZoneDijkstra cells_;
   // The last level-1 connection ran JumpDistances (else cells_).
   bool by_jumps_ = false;
-  RunLengthPath way_;  // AppendCells' search after a jump point connection
+  // Connect's walks of one turn; AppendCells' search after a jump point
+  // connection.
+  RunLengthPath way_;
   std::vector<Point> zone_cells_;
-  std::vector<double> zone_costs_;  // JumpDistances' costs to zone_cells_
+  // The least costs to zone_cells_ (walked or JumpDistances').
+  std::vector<double> zone_costs_;
   // The zone's nodes without a way of one turn at the octile distance
   // (indices into zone_cells_), their cells and their searched costs.
   std::vector<uint32_t> pending_;

@@ -12,8 +12,10 @@
 // On generated rooms the octile heuristic leaves the top search to expand
 // a third of the top level; the landmarks see the walls.
 //
-// The table is built once per world and level, on the first exact search
-// that needs it, and shared by every planner of the world
+// The table is built once per world and level, by the world's first
+// planner when it is made (levels of at most 2^16 nodes, with
+// PlannerOptions::landmarks_at_construction) or else on the first exact
+// search that needs it, and shared by every planner of the world
 // (World::DerivedOnce): count + 1 Dijkstras over the level, for levels of
 // at most kMaxEdges edges (16384² rooms: level 4, 4 174 nodes and 134 k
 // edges; level 3, 42 797 nodes and 1.19 M edges, built in ~0.15 s). A

@@ -210,18 +210,6 @@ struct Planner::Impl {
     return it != v.end() && it->first == key ? it->second : NodeStateMap::kNone;
   }
 
-  // A* on level k to the goal; fills top_nodes. False when nothing cheaper
-  // than `bound` was found. With `directed` (k >= 2), the endpoints are
-  // connected only up to level k-1: the search starts from the start's
-  // level-(k-1) links, moves on level k-1 inside the start's level-k zone
-  // and steps up (at no cost) at the zone's level-k nodes; in the goal's
-  // level-k zone it steps down and reaches the goal over its level-(k-1)
-  // links. So the start's and goal's level-k zones are searched towards
-  // the goal, not exhaustively as a connection must (which settles every
-  // level-(k-1) node of the zone until all its level-k nodes are reached).
-  // The paths are the same: a connection's link is the cheapest level-(k-1)
-  // way inside the zone, which this search also finds. Without `directed`,
-  // from the start's level-k links to the goal's.
   // Level k's landmark table (null: none, or landmarks off). One table per
   // world, level and count (key), made by whichever planner asks first;
   // null for a level too large.
@@ -240,6 +228,18 @@ struct Planner::Impl {
     return landmarks[k].get();
   }
 
+  // A* on level k to the goal; fills top_nodes. False when nothing cheaper
+  // than `bound` was found. With `directed` (k >= 2), the endpoints are
+  // connected only up to level k-1: the search starts from the start's
+  // level-(k-1) links, moves on level k-1 inside the start's level-k zone
+  // and steps up (at no cost) at the zone's level-k nodes; in the goal's
+  // level-k zone it steps down and reaches the goal over its level-(k-1)
+  // links. So the start's and goal's level-k zones are searched towards
+  // the goal, not exhaustively as a connection must (which settles every
+  // level-(k-1) node of the zone until all its level-k nodes are reached).
+  // The paths are the same: a connection's link is the cheapest level-(k-1)
+  // way inside the zone, which this search also finds. Without `directed`,
+  // from the start's level-k links to the goal's.
   absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
                                  SearchStats* stats) {
     const Point t = goal;

@@ -212,6 +212,14 @@ absl::Status GridAStar::JumpDistances(Point source,
   return absl::OkStatus();
 }
 
+double GridAStar::OctileDistance(Point a, Point b, uint8_t cost) {
+  const uint64_t dx = static_cast<uint64_t>(std::abs(int64_t{a.x} - b.x));
+  const uint64_t dy = static_cast<uint64_t>(std::abs(int64_t{a.y} - b.y));
+  const uint64_t diagonal = std::min(dx, dy);
+  const uint64_t sum = 2 * uint64_t{cost};  // a step's cost_sum
+  return PairCost::Value(sum * (std::max(dx, dy) - diagonal), sum * diagonal);
+}
+
 bool GridAStar::JumpDistancesApply(const Grid& grid, Connectivity connectivity,
                                    const Rect& bounds) {
   return grid.OneCost() && connectivity == Connectivity::kEight &&

@@ -237,7 +237,9 @@ class Decoder {
     return absl::OkStatus();
   }
 
-  // Only what the geometry needs; the world file's parser checks the rest.
+  // Magic, version, size, the build parameters' ranges (which the levels'
+  // geometry is computed from) and the header's own fields; the world file's
+  // parser checks the decoded abstraction.
   absl::Status CheckHeader(const CompactHeader& header) const {
     if (std::memcmp(header.magic, kCompactAbstractionMagic,
                     sizeof(header.magic)) != 0) {

@@ -465,7 +465,13 @@ class Parser {
                   " in a version-", header_.version,
                   " file (reserved, must be 0)");
     }
-    // The same ranges BuildWorld accepts.
+    // The same ranges BuildWorld accepts (a spacing past int32 named as
+    // stored, not as the negative number a cast would make of it).
+    if (header_.beacon_spacing > static_cast<uint32_t>(kMaxBeaconSpacing)) {
+      return Loss("header: beacon_spacing ", header_.beacon_spacing,
+                  " not 0 or in ", MinBeaconSpacing(params_.zone_size), "..",
+                  kMaxBeaconSpacing);
+    }
     params_.beacon_spacing = static_cast<int32_t>(header_.beacon_spacing);
     if (absl::Status s = CheckParamRanges(params_); !s.ok()) {
       return Loss("header: ", s.message());

@@ -4,9 +4,11 @@
 // and run under ThreadSanitizer in CI.
 #include <algorithm>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <random>
 #include <thread>
+#include <vector>
 
 #include "absl/synchronization/notification.h"
 #include "gtest/gtest.h"
@@ -14,6 +16,7 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/batch.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/search/grid_astar.h"
 
 namespace zonepath {
@@ -98,6 +101,44 @@ TEST(PlannerConcurrencyTest, PlannersRacingToBuildLandmarksAgree) {
       << "no landmark table was built";
   EXPECT_EQ(fresh.DerivedBytes(), reference.DerivedBytes());
   ExpectSameResults(one, many);
+}
+
+// With landmarks_at_construction off the tables are built inside the
+// queries: four threads, each with its own planner, race to build them in
+// their first searches and agree with one planner on an identical world.
+TEST(PlannerConcurrencyTest, QueriesRacingToBuildLandmarksAgree) {
+  const World fresh = RoomsWorld(384, 256, 8, 3, 1);
+  const World reference = RoomsWorld(384, 256, 8, 3, 1);
+  const std::vector<BatchQuery> queries = RandomQueries(fresh.grid(), 200, 10);
+  PlannerOptions lazy;
+  lazy.landmarks_at_construction = false;
+  const auto plan_all = [&](const World& world, size_t first, size_t step,
+                            std::vector<double>* costs) {
+    Planner planner(world, lazy);
+    for (size_t i = first; i < queries.size(); i += step) {
+      absl::StatusOr<SearchOutcome> outcome =
+          planner.Plan(queries[i].start, queries[i].goal, PlanOptions());
+      (*costs)[i] = outcome.ok() && *outcome == SearchOutcome::kFound
+                        ? planner.stats().planned_cost
+                        : -1.0;
+    }
+  };
+  std::vector<double> one(queries.size()), many(queries.size());
+  plan_all(reference, 0, 1, &one);
+  const size_t derived_before = fresh.DerivedBytes();
+  std::vector<std::thread> threads;
+  for (size_t t = 0; t < 4; ++t) {
+    threads.emplace_back(plan_all, std::cref(fresh), t, 4, &many);
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_GT(fresh.DerivedBytes(), derived_before) << "no table was built";
+  EXPECT_EQ(fresh.DerivedBytes(), reference.DerivedBytes());
+  int found = 0;
+  for (size_t i = 0; i < queries.size(); ++i) {
+    EXPECT_EQ(one[i], many[i]) << "query " << i;
+    found += one[i] >= 0 ? 1 : 0;
+  }
+  EXPECT_GT(found, 150);
 }
 
 // A slow derivation holds up only its own key: while one thread builds

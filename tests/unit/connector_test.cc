@@ -227,6 +227,23 @@ TEST(ConnectorTest, WaysOfOneTurnLinkWithoutASearch) {
       EXPECT_EQ(searched, 0) << label;
     } else if (density == 0.03) {
       EXPECT_GT(searched, 0) << label;
+      // A blocked endpoint is refused, not walked from.
+      const LevelGraph graph(*world);
+      GridAStar astar(grid);
+      EndpointConnector connector(graph, &astar, 1 << 18);
+      Point blocked{-1, -1};
+      for (int32_t i = 0; i < grid.width() * grid.height(); ++i) {
+        const Point p{i % grid.width(), i / grid.width()};
+        if (!grid.PassableOrFalse(p)) {
+          blocked = p;
+          break;
+        }
+      }
+      ASSERT_NE(blocked.x, -1) << label;
+      SearchStats stats;
+      EXPECT_EQ(connector.Connect(blocked, 1, &stats).code(),
+                absl::StatusCode::kInvalidArgument)
+          << label;
     }
   }
 }

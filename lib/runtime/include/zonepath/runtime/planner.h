@@ -141,9 +141,9 @@ struct PlannerOptions {
   // Landmarks per level for the exact top-level search (ALT lower bounds,
   // README "Landmarks"), 0..32 (clamped); 0 turns them off. For levels of
   // at most 2^23 edges: a one-time cost per world, shared by its planners
-  // (~count + 1 Dijkstras over the level: ~2 ms for a 1024^2 map's levels,
-  // ~0.15 s for level 3 of a 16384^2 rooms world) and 8 bytes per landmark
-  // and node of the level.
+  // (~count + 1 Dijkstras over the level: ~12-15 ms for a 1024^2 map's two
+  // levels, ~0.15 s for level 3 of a 16384^2 rooms world) and 8 bytes per
+  // landmark and node of the level.
   int landmarks = 8;
   // True: the planner's constructor builds (or finds built) the tables of
   // every level of at most 2^16 nodes (every level of a 1024^2 map, ~12
@@ -177,7 +177,11 @@ class Planner {
  public:
   // `world` must outlive the planner and must not be assigned another
   // world meanwhile (the planner keeps tables derived from it): make a new
-  // planner for a new world, e.g. after ApplyChanges.
+  // planner for a new world, e.g. after ApplyChanges. The world's first
+  // planner builds its small levels' landmark tables (see
+  // PlannerOptions::landmarks_at_construction: ~12-15 ms on a 1024^2 map);
+  // a loop that makes a world version every few queries may rather leave
+  // them to the queries that need them.
   explicit Planner(const World& world, const PlannerOptions& options = {});
   ~Planner();
   Planner(const Planner&) = delete;

@@ -100,6 +100,11 @@ class GridAStar {
                              const Rect& bounds, absl::Span<double> out);
   static bool JumpDistancesApply(const Grid& grid, Connectivity connectivity,
                                  const Rect& bounds);
+  // The octile distance from a to b where every passable cell costs
+  // `cost`, summed as JumpDistances sums its costs (bit for bit the value
+  // it gives a target whose shortest way has no detour), so a caller that
+  // proves such a way by a walk can use it in the search's place.
+  static double OctileDistance(Point a, Point b, uint8_t cost);
 
   // Bounded searches whose bounds fit in kLocalSide^2 cells run on a small
   // node table reset by a touched list, and by jump points read the open
