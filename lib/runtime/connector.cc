@@ -52,8 +52,10 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     // ends (so in the zone): a node whose way of one turn is legal needs
     // no search. Its link gets the octile distance summed as the search
     // sums it, so the links, and the ties between them, are the search's.
-    // Only the other nodes are searched, and the search stops once they
-    // are settled.
+    // Walking stops at the first blocked way: the search must run then,
+    // and on zones of 128 cells a side walking every node cost more than
+    // the targets it spared the search (README). The search takes the
+    // nodes from there on and stops once they are settled.
     const uint8_t cost = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
     pending_cells_.clear();
@@ -61,7 +63,8 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
       const double octile = GridAStar::OctileDistance(p, zone_cells_[i], cost);
       way_.Reset(p);
-      if (AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
+      if (pending_.empty() &&
+          AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
                             zone_cells_[i], octile, &way_)) {
         zone_costs_[i] = octile;
       } else {

@@ -4,9 +4,9 @@
 // Level 1: an exact search on the grid inside the endpoint's level-1 zone
 // reaches that zone's nodes: on a grid of one cost (8-connected, zones of
 // at most 256 cells a side) a walk of the way of one turn to each node
-// (legal: the octile distance, no search) and one jump point search that
-// stops at each node left (GridAStar::JumpDistances), else a Dijkstra
-// (ZoneDijkstra). Level j >=
+// (legal: the octile distance, no search) up to the first blocked one,
+// and one jump point search that stops at each node left
+// (GridAStar::JumpDistances), else a Dijkstra (ZoneDijkstra). Level j >=
 // 2: a Dijkstra on level j-1, seeded with the level-(j-1) links and kept inside
 // the endpoint's level-j zone, reaches that zone's level-j nodes. Each
 // connection is bounded by one zone of its level, and each stops once all its
