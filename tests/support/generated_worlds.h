@@ -17,7 +17,8 @@ struct GeneratedWorldSpec {
   int zone_size = 16;
   int levels = 2;
   bool cache_paths = false;
-  int group = 4;  // level-k zone = group x group level-(k-1) zones
+  int group = 4;          // level-k zone = group x group level-(k-1) zones
+  double density = 0.25;  // MapKind::kRandom: blocked fraction
 };
 
 // Built on one thread; the spec's values must be valid (the test aborts on
@@ -27,6 +28,7 @@ inline World GeneratedWorld(const GeneratedWorldSpec& spec) {
   gen.kind = spec.kind;
   gen.width = gen.height = spec.size;
   gen.seed = spec.seed;
+  gen.density = spec.density;
   BuildOptions options;
   options.params.zone_size = spec.zone_size;
   options.params.levels = spec.levels;

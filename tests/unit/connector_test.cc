@@ -16,6 +16,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "dijkstra_oracle.h"
+#include "generated_worlds.h"
 #include "gtest/gtest.h"
 #include "level_graph.h"
 #include "zonepath/mapgen/generators.h"
@@ -201,26 +202,21 @@ TEST(ConnectorTest, UpwardLinksEqualAPlainDijkstraInTheZone) {
 
 // On a grid of one cost, a point whose zone nodes all have a legal way of
 // one turn at the octile distance is linked without a search; the others
-// search for the nodes left. Both must give the oracle's costs (sparse
-// random walls: both kinds occur).
+// search for the nodes from the first blocked way on. Both must give the
+// oracle's costs (sparse random walls: both kinds occur).
 TEST(ConnectorTest, WaysOfOneTurnLinkWithoutASearch) {
   for (double density : {0.0, 0.01, 0.03}) {
-    MapGenOptions g;
-    g.kind = MapKind::kRandom;
-    g.density = density;
-    g.width = 256;
-    g.height = 192;
-    g.seed = 3;
-    const Grid grid = *GenerateMap(g);
-    BuildOptions o;
-    o.params.zone_size = 32;
-    o.params.levels = 2;
-    o.threads = 1;
-    absl::StatusOr<World> world = BuildWorld(grid, o);
-    ASSERT_TRUE(world.ok()) << world.status();
+    testing::GeneratedWorldSpec spec;
+    spec.kind = MapKind::kRandom;
+    spec.density = density;
+    spec.size = 256;
+    spec.seed = 3;
+    spec.zone_size = 32;
+    const World world = testing::GeneratedWorld(spec);
+    const Grid& grid = world.grid();
     const std::string label = absl::StrCat("random density ", density);
     int searched = 0, walked = 0;
-    EXPECT_GT(CheckLinksAgainstDijkstra(*world, label, &searched, &walked), 20)
+    EXPECT_GT(CheckLinksAgainstDijkstra(world, label, &searched, &walked), 20)
         << label;
     EXPECT_GT(walked, 0) << label;
     if (density == 0.0) {
@@ -228,7 +224,7 @@ TEST(ConnectorTest, WaysOfOneTurnLinkWithoutASearch) {
     } else if (density == 0.03) {
       EXPECT_GT(searched, 0) << label;
       // A blocked endpoint is refused, not walked from.
-      const LevelGraph graph(*world);
+      const LevelGraph graph(world);
       GridAStar astar(grid);
       EndpointConnector connector(graph, &astar, 1 << 18);
       Point blocked{-1, -1};
