@@ -94,9 +94,7 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
     const double d =
         by_jumps_ ? zone_costs_[i] : cells_.Distance(zone_cells_[i]);
-    if (d < kInf)
-      links_[1].push_back(
-          {one.zone_node_begin[z1.value()] + i, NodeStateMap::kNone, d});
+    if (d < kInf) links_[1].push_back({one.zone_node_begin[z1.value()] + i, d});
   }
   if (links_[1].empty()) {
     stats->time += absl::Now() - begin;
@@ -107,7 +105,6 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   // (by the zone's connection table when it has one, else by a search).
   for (int j = 2; j <= top; ++j) {
     const ZoneId zone = graph_.ZoneOf(j, p);
-    if (absl::Status s = ZoneLowers(j, zone); !s.ok()) return s;
     const bool by_table = tables_ != nullptr && tables_->has_level(j) &&
                           !tables_->Block(j, zone.value()).empty();
     if (absl::Status s = by_table ? ConnectFromTable(j, zone, stats)
@@ -142,6 +139,7 @@ absl::Status EndpointConnector::LevelsDisagree(int j, uint32_t v) {
 
 absl::Status EndpointConnector::ConnectBySearch(int j, Point p, ZoneId zone,
                                                 SearchStats* stats) {
+  if (absl::Status s = ZoneLowers(j, zone); !s.ok()) return s;
   if (absl::Status s = search_.Begin(graph_, j, p); !s.ok()) return s;
   for (const Link& l : links_[j - 1]) search_.Seed(l.node, l.cost);
   // Each level-j node of the zone, by its level-(j-1) id: the targets.
@@ -157,7 +155,7 @@ absl::Status EndpointConnector::ConnectBySearch(int j, Point p, ZoneId zone,
                        : nullptr);
   for (uint32_t i = 0; i < lowers_.size(); ++i) {
     const double g = search_.G(lowers_[i]);
-    if (g < kInf) links_[j].push_back({first + i, lowers_[i], g});
+    if (g < kInf) links_[j].push_back({first + i, g});
   }
   return absl::OkStatus();
 }
@@ -198,7 +196,7 @@ absl::Status EndpointConnector::ConnectFromTable(int j, ZoneId zone,
     for (const auto& [column, cost] : columns_) {
       g = std::min(g, cost + static_cast<double>(row[column]));
     }
-    if (g < kInf) links_[j].push_back({first + r, lowers_[r], g});
+    if (g < kInf) links_[j].push_back({first + r, g});
   }
   stats->generated += static_cast<int64_t>(rows);
   return absl::OkStatus();

@@ -43,9 +43,8 @@ static_assert(kMaxLevels == kMaxLevelCount, "the world's level limit");
 
 // A level-j node reached from the endpoint inside its level-j zone.
 struct Link {
-  uint32_t node;   // level-j id
-  uint32_t lower;  // level-(j-1) id of the same beacon (j >= 2)
-  double cost;     // from the endpoint
+  uint32_t node;  // level-j id
+  double cost;    // from the endpoint
 };
 
 class EndpointConnector {
@@ -82,8 +81,9 @@ class EndpointConnector {
   // lowers_: the level-(j-1) ids of the level-j nodes of `zone`.
   absl::Status ZoneLowers(int j, ZoneId zone);
   static absl::Status LevelsDisagree(int j, uint32_t v);
-  // Level j's links (lowers_ set) in p's level-j zone `zone`: by a search
-  // on level j-1, or from the zone's connection table.
+  // Level j's links in p's level-j zone `zone`: by a search on level j-1
+  // (towards the zone's nodes by their level-(j-1) ids), or from the
+  // zone's connection table (by row, no ids needed).
   absl::Status ConnectBySearch(int j, Point p, ZoneId zone, SearchStats* stats);
   absl::Status ConnectFromTable(int j, ZoneId zone, SearchStats* stats);
 

@@ -46,13 +46,16 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                              : 2),
       state_(max_nodes) {
   levels_.resize(kMaxLevels + 1);
+  window_target_.reserve(1);
 }
 
 void CorridorRefiner::Start(int k, Point start, Point goal,
                             EndpointConnector* starts, EndpointConnector* goals,
                             absl::Span<const uint32_t> top_nodes,
-                            bool fewer_turns, bool free_crossings) {
+                            bool fewer_turns, bool free_crossings,
+                            const LandmarkTables& landmarks) {
   free_crossings_ = free_crossings;
+  landmarks_ = landmarks;
   top_ = k;
   start_ = start;
   goal_ = goal;
@@ -163,8 +166,23 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
   }
   const Connectivity connectivity = graph_.connectivity();
   const double min_cost = graph_.grid().min_cost();
-  auto h = [&](Point p) {
-    return HeuristicCost(p, target_cell, connectivity, min_cost);
+  // With level `below`'s landmarks, their bound towards the target (the
+  // goal's links in the last window) as well: in rooms the octile bound
+  // leaves a window's search to expand most of its two zones, the
+  // landmarks see the walls (README, "Landmarks in refinement windows").
+  const LevelLandmarks* table = landmarks_[below];
+  if (table != nullptr) {
+    if (w.final) {
+      landmark_bound_.SetGoal(*table, goals_->links(below));
+    } else {
+      window_target_.assign(1, Link{target, 0.0});
+      landmark_bound_.SetGoal(*table, window_target_);
+    }
+  }
+  auto h = [&](uint32_t v, Point p) {
+    const double octile = HeuristicCost(p, target_cell, connectivity, min_cost);
+    return table != nullptr ? std::max(octile, landmark_bound_.Bound(v))
+                            : octile;
   };
   state_.NewSearch();
   open_.clear();
@@ -173,12 +191,13 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
     for (const Link& link : starts_->links(below)) {
       const Point c = graph_.NodeCell(below, link.node);
       if (w.rect.Contains(c)) {
-        seeded &= Seed(state_, open_, link.node, link.cost, h(c), stats);
+        seeded &=
+            Seed(state_, open_, link.node, link.cost, h(link.node, c), stats);
       }
     }
   } else {
-    seeded =
-        Seed(state_, open_, l.at, 0.0, h(graph_.NodeCell(below, l.at)), stats);
+    seeded = Seed(state_, open_, l.at, 0.0,
+                  h(l.at, graph_.NodeCell(below, l.at)), stats);
   }
   if (!seeded) {
     return absl::ResourceExhaustedError(
@@ -196,7 +215,7 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
           if (!w.rect.Contains(c)) return;
           // h only for a successor that improves (BestFirst's relax).
           relax(
-              v, cost, [&] { return h(c); }, intra);
+              v, cost, [&] { return h(v, c); }, intra);
         };
         graph_.ForEachEdge(below, u, skips_intra, edge);
         if (w.final &&
@@ -480,6 +499,8 @@ size_t CorridorRefiner::MemoryUsage() const {
   size_t bytes = sizeof(*this) + state_.MemoryUsage() +
                  open_.capacity() * sizeof(OpenEntry) +
                  route_.capacity() * sizeof(uint32_t) + found_.MemoryUsage() +
+                 landmark_bound_.MemoryUsage() +
+                 window_target_.capacity() * sizeof(Link) +
                  cell_rest_.MemoryUsage() + connection_.MemoryUsage();
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);

@@ -37,6 +37,7 @@
 #ifndef ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
 #define ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -45,6 +46,7 @@
 #include "absl/types/span.h"
 #include "best_first.h"
 #include "connector.h"
+#include "landmarks.h"
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "zonepath/grid/path.h"
@@ -70,9 +72,14 @@ class CorridorRefiner {
   // kUpperWindowZones (better paths, more search); else level-1 edges
   // become moves one by one (their cached paths, or A* inside their zone)
   // and the levels above search two zones.
+  // `landmarks[i]`: level i's landmark table, or null; a window search on
+  // level i (refining level i+1) adds its bound to the octile one. The
+  // tables must outlive the refinement.
+  using LandmarkTables = std::array<const LevelLandmarks*, kMaxLevels + 1>;
   void Start(int k, Point start, Point goal, EndpointConnector* starts,
              EndpointConnector* goals, absl::Span<const uint32_t> top_nodes,
-             bool fewer_turns, bool free_crossings);
+             bool fewer_turns, bool free_crossings,
+             const LandmarkTables& landmarks);
   bool done() const { return done_; }
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.
@@ -153,6 +160,9 @@ class CorridorRefiner {
   Point cell_at_;                  // where the cell route stands
   RunLengthPath cell_rest_;        // last cell window's moves beyond it
   Point cell_rest_end_;
+  LandmarkTables landmarks_{};
+  LandmarkBound landmark_bound_;     // the current window's target terms
+  std::vector<Link> window_target_;  // one link: the window's target
   NodeStateMap state_;
   std::vector<OpenEntry> open_;
   std::vector<uint32_t> route_;

@@ -466,8 +466,17 @@ struct Planner::Impl {
     stats->top_level = k;
     stats->planned_cost = top[top.Find(kVirtualGoal)].g;
     stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
+    // The refiner's window searches on levels 1..k-1 use the landmark
+    // tables of the levels that have them from the planner's making (so
+    // its paths do not depend on which queries ran before).
+    CorridorRefiner::LandmarkTables refine_landmarks{};
+    for (int i = 1; i < k; ++i) {
+      if (graph.level(i).node_beacon.size() <= kEagerLandmarkNodes) {
+        refine_landmarks[i] = LandmarksOf(i);
+      }
+    }
     refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
-                  fewer_turns, options.free_crossings);
+                  fewer_turns, options.free_crossings, refine_landmarks);
     refining = true;
     if (smooth) smoother.Reset(s, fewer_turns);
     return SearchOutcome::kFound;

@@ -100,7 +100,7 @@ TEST(LandmarksTest, BoundIsTheFormulaAndAdmissibleAcrossComponents) {
       const int links = 1 + static_cast<int>(rng() % 3);
       for (int i = 0; i < links; ++i) {
         const uint32_t node = static_cast<uint32_t>(rng() % nodes);
-        goal.push_back({node, 0, static_cast<double>(rng() % 40)});
+        goal.push_back({node, static_cast<double>(rng() % 40)});
       }
       bound.SetGoal(*table, goal);
       const std::vector<double> cost = CostsToGoal(graph, k, goal);

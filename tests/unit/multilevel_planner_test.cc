@@ -280,6 +280,66 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
   EXPECT_LT(changed_expanded[0], changed_expanded[1]) << "changed worlds";
 }
 
+// The refinement windows below the top level search with the landmark
+// bounds of their level too: paths stay legal at their walked cost and no
+// cheaper than the oracle's, on rooms, terrain and maze worlds of 4 levels
+// (one of them changed, with dead node ids), with and without free
+// crossings; the window searches above cells expand fewer nodes.
+TEST(MultiLevelPlannerTest, LandmarksGuideTheRefinementWindows) {
+  int64_t refined[2] = {0, 0};  // nodes the window searches expanded
+  int plans = 0;
+  for (int variant = 0; variant < 4; ++variant) {
+    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
+                         : variant % 3 == 1 ? MapKind::kTerrain
+                                            : MapKind::kMaze;
+    const uint64_t seed = 61 + static_cast<uint64_t>(variant);
+    const Grid built = Generated(kind, 256, seed);
+    World world = Build(built, 8, 4, false);
+    if (variant == 3) {
+      std::mt19937_64 change_rng(seed);
+      std::vector<CellChange> changes;
+      for (int c = 0; c < 300; ++c) {
+        changes.push_back(
+            {testing::RandomPassable(built, change_rng), kBlocked});
+      }
+      absl::StatusOr<World> next = ApplyChanges(world, changes, {}, nullptr);
+      ASSERT_TRUE(next.ok()) << next.status();
+      world = *std::move(next);
+    }
+    const Grid& grid = world.grid();
+    PlannerOptions off;
+    off.landmarks = 0;
+    Planner with(world), without(world, off);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 24; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(kind)) + " variant " +
+                                std::to_string(variant) + " " + PointString(s) +
+                                "->" + PointString(t) + " seed " +
+                                std::to_string(seed);
+      PlanOptions options;
+      options.free_crossings = q % 2 == 0;
+      options.smooth = q % 3 == 0;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, with, d, s, t, options, where + " with landmarks");
+      Check(grid, without, d, s, t, options, where + " without");
+      if (HasFailure()) return;
+      if (with.stats().used_direct || with.stats().top_level < 3) continue;
+      // Without free crossings the cells come edge by edge from cached
+      // ways or one-turn walks; with them, cell searches that landmarks do
+      // not touch: count the queries whose windows are all above cells.
+      if (options.free_crossings) continue;
+      refined[0] += with.stats().refine.expanded;
+      refined[1] += without.stats().refine.expanded;
+      ++plans;
+    }
+  }
+  EXPECT_GT(plans, 10);
+  EXPECT_LT(refined[0], refined[1]);
+}
+
 // By default a planner's constructor makes the world's landmark tables, so
 // no query pays for them; with landmarks_at_construction off, the first
 // exact search on a level makes that level's. Both plan the same.
