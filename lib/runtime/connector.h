@@ -57,8 +57,10 @@ class EndpointConnector {
 
   // Connects p (passable, else InvalidArgument) at levels 1..top. Stops early
   // (connected_levels() < top) when a level has no reachable node.
-  // ResourceExhausted when a search exceeds max_nodes; DataLoss when the
-  // world's levels disagree.
+  // ResourceExhausted when a search exceeds max_nodes; DataLoss when a
+  // level connected by search finds the world's levels disagreeing (the
+  // loader checks that every node has its node below; a level connected
+  // by table does not look).
   absl::Status Connect(Point p, int top, SearchStats* stats);
   int connected_levels() const { return connected_; }
   const std::vector<Link>& links(int j) const { return links_[j]; }

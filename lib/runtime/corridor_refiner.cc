@@ -46,7 +46,6 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                              : 2),
       state_(max_nodes) {
   levels_.resize(kMaxLevels + 1);
-  window_target_.reserve(1);
 }
 
 void CorridorRefiner::Start(int k, Point start, Point goal,
@@ -175,8 +174,8 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
     if (w.final) {
       landmark_bound_.SetGoal(*table, goals_->links(below));
     } else {
-      window_target_.assign(1, Link{target, 0.0});
-      landmark_bound_.SetGoal(*table, window_target_);
+      const Link target_link{target, 0.0};
+      landmark_bound_.SetGoal(*table, absl::MakeConstSpan(&target_link, 1));
     }
   }
   auto h = [&](uint32_t v, Point p) {
@@ -499,9 +498,8 @@ size_t CorridorRefiner::MemoryUsage() const {
   size_t bytes = sizeof(*this) + state_.MemoryUsage() +
                  open_.capacity() * sizeof(OpenEntry) +
                  route_.capacity() * sizeof(uint32_t) + found_.MemoryUsage() +
-                 landmark_bound_.MemoryUsage() +
-                 window_target_.capacity() * sizeof(Link) +
-                 cell_rest_.MemoryUsage() + connection_.MemoryUsage();
+                 landmark_bound_.MemoryUsage() + cell_rest_.MemoryUsage() +
+                 connection_.MemoryUsage();
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
   }

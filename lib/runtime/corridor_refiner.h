@@ -29,7 +29,8 @@
 //
 //   CorridorRefiner refiner(graph, &astar, max_nodes);
 //   refiner.Start(k, start, goal, &starts, &goals, top_nodes,
-//                 /*fewer_turns=*/true, /*free_crossings=*/false);
+//                 /*fewer_turns=*/true, /*free_crossings=*/false,
+//                 landmark_tables);
 //   while (!refiner.done()) {
 //     moves.Reset(at);
 //     RETURN_IF_ERROR(refiner.NextMoves(&moves, &stats));
@@ -60,6 +61,8 @@ class CorridorRefiner {
   // Items of a level's path that are not nodes: the query's endpoints.
   static constexpr uint32_t kStart = 0xFFFFFFFDu;
   static constexpr uint32_t kGoal = 0xFFFFFFFEu;
+  // Per level, its landmark table or null (Start).
+  using LandmarkTables = std::array<const LevelLandmarks*, kMaxLevels + 1>;
 
   // `astar` is shared with the planner's other grid searches.
   CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
@@ -75,7 +78,6 @@ class CorridorRefiner {
   // `landmarks[i]`: level i's landmark table, or null; a window search on
   // level i (refining level i+1) adds its bound to the octile one. The
   // tables must outlive the refinement.
-  using LandmarkTables = std::array<const LevelLandmarks*, kMaxLevels + 1>;
   void Start(int k, Point start, Point goal, EndpointConnector* starts,
              EndpointConnector* goals, absl::Span<const uint32_t> top_nodes,
              bool fewer_turns, bool free_crossings,
@@ -161,8 +163,7 @@ class CorridorRefiner {
   RunLengthPath cell_rest_;        // last cell window's moves beyond it
   Point cell_rest_end_;
   LandmarkTables landmarks_{};
-  LandmarkBound landmark_bound_;     // the current window's target terms
-  std::vector<Link> window_target_;  // one link: the window's target
+  LandmarkBound landmark_bound_;  // the current window's target terms
   NodeStateMap state_;
   std::vector<OpenEntry> open_;
   std::vector<uint32_t> route_;

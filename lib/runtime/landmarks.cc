@@ -120,7 +120,7 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
 }
 
 void LandmarkBound::SetGoal(const LevelLandmarks& table,
-                            const std::vector<Link>& goal) {
+                            absl::Span<const Link> goal) {
   table_ = &table;
   const int count = table.count();
   low_.assign(count, -kInf);

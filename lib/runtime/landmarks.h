@@ -1,6 +1,6 @@
 // LevelLandmarks: ALT lower bounds (Goldberg & Harrelson, "Computing the
-// shortest path: A* search meets graph theory") for the exact abstract
-// search on one level.
+// shortest path: A* search meets graph theory") for the searches on one
+// level: the exact top search, and refinement's windows on that level.
 //
 // A few landmark nodes are chosen far apart (farthest first) and their
 // distances to every node of the level are kept. Edges come in symmetric
@@ -12,8 +12,11 @@
 // On generated rooms the octile heuristic leaves the top search to expand
 // a third of the top level; the landmarks see the walls.
 //
+// Refinement's window searches on a level with a table made with the
+// planner use it too (corridor_refiner.h).
+//
 // The table is built once per world and level, by the world's first
-// planner when it is made (levels of at most 2^16 nodes, with
+// planner when it is made (levels of at most 2^18 nodes, with
 // PlannerOptions::landmarks_at_construction) or else on the first exact
 // search that needs it, and shared by every planner of the world
 // (World::DerivedOnce): count + 1 Dijkstras over the level, for levels of
@@ -33,6 +36,7 @@
 #include <memory>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "connector.h"
 #include "level_graph.h"
 
@@ -67,12 +71,13 @@ class LevelLandmarks {
   std::vector<double> dist_;  // node-major: dist_[n * count_ + l]
 };
 
-// One query's goal terms over a LevelLandmarks table (per planner).
+// One search's goal terms over a LevelLandmarks table (per planner): a
+// query's goal links, or one refinement window's target node.
 class LandmarkBound {
  public:
-  // The goal's links into the level (node, cost); `table` must outlive
-  // the Bound calls.
-  void SetGoal(const LevelLandmarks& table, const std::vector<Link>& goal);
+  // The goal's links into the level (node, cost; one node at cost 0 for a
+  // single target); `table` must outlive the Bound calls.
+  void SetGoal(const LevelLandmarks& table, absl::Span<const Link> goal);
   // A lower bound on the cost from level node `n` to the goal (0: none).
   double Bound(uint32_t n) const;
   size_t MemoryUsage() const {

@@ -104,12 +104,12 @@ struct Planner::Impl {
                   GridAStar::MakeGridOpenBits(world.grid());
               return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
             })));
-    // Any level may hold a query's exact top search. Levels of up to
-    // kEagerLandmarkNodes nodes get their tables now; the larger ones (up
-    // to LevelLandmarks::kMaxEdges edges) on their first search, so a
-    // planner does not wait for, nor a world hold, a large table that
-    // only some queries use (level 2 of a 16384^2 rooms world: 426 k
-    // nodes, 27 MB, ~1.7 s; level 1 of a 4096^2 one: 165 k, 10.5 MB).
+    // Any level may hold a query's exact top search, and the levels below
+    // it guide refinement. Levels of up to kEagerLandmarkNodes nodes get
+    // their tables now; the larger ones (up to LevelLandmarks::kMaxEdges
+    // edges) on their first top search, so a planner does not wait for,
+    // nor a world hold, a large table that only some queries use (level 2
+    // of a 16384^2 rooms world: 426 k nodes, 27 MB, ~1.7 s).
     if (options.landmarks_at_construction) {
       for (int k = 1; k <= graph.levels(); ++k) {
         if (graph.level(k).node_beacon.size() <= kEagerLandmarkNodes) {
@@ -133,9 +133,9 @@ struct Planner::Impl {
   StreamSmoother smoother;
   NodeStateMap top;  // the abstract search
   int landmark_count;
-  // Per level: the world's landmark table for exact top searches (shared
-  // by its planners, built by the first that needs it), and this
-  // planner's goal terms.
+  // Per level: the world's landmark table for exact top searches and
+  // refinement windows (shared by its planners, built by the first that
+  // needs it), and this planner's goal terms.
   std::array<std::shared_ptr<const LevelLandmarks>,
              runtime_internal::kMaxLevels + 1>
       landmarks;
@@ -176,10 +176,14 @@ struct Planner::Impl {
     return top_level;
   }
 
-  // Levels whose landmark tables the constructor makes: 2^16 nodes, 4 MB
-  // with 8 landmarks (every level of a 1024^2 map, ~12 ms; levels 2 and 3
-  // of a 4096^2 one, 3 and 4 of a 16384^2 one, ~0.15 s).
-  static constexpr size_t kEagerLandmarkNodes = size_t{1} << 16;
+  // Levels whose landmark tables the constructor makes, and refinement
+  // uses: 2^18 nodes, 16 MB with 8 landmarks (every level of a 1024^2 map,
+  // ~12 ms; every level of a 4096^2 rooms world, ~0.45 s, level 1 being
+  // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.15 s).
+  // Level 1 of a 4096^2 world guides every long query's level-2 windows
+  // (rooms: -15 % instructions a query; README, "Landmarks in refinement
+  // windows"), and a short query no longer builds it (~0.35 s).
+  static constexpr size_t kEagerLandmarkNodes = size_t{1} << 18;
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
   static constexpr int kLandmarkKey = 1 << 16;
@@ -467,8 +471,11 @@ struct Planner::Impl {
     stats->planned_cost = top[top.Find(kVirtualGoal)].g;
     stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
     // The refiner's window searches on levels 1..k-1 use the landmark
-    // tables of the levels that have them from the planner's making (so
-    // its paths do not depend on which queries ran before).
+    // tables of the levels of at most kEagerLandmarkNodes nodes: made with
+    // the planner, or (landmarks_at_construction off) here, by the first
+    // query that refines on them. Never a larger level's table, which some
+    // query's top search may or may not have made: a planner's paths do
+    // not depend on the queries before.
     CorridorRefiner::LandmarkTables refine_landmarks{};
     for (int i = 1; i < k; ++i) {
       if (graph.level(i).node_beacon.size() <= kEagerLandmarkNodes) {

@@ -282,8 +282,9 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
 
 // The refinement windows below the top level search with the landmark
 // bounds of their level too: paths stay legal at their walked cost and no
-// cheaper than the oracle's, on rooms, terrain and maze worlds of 4 levels
-// (one of them changed, with dead node ids), with and without free
+// cheaper than the oracle's, and (each window still finding its cheapest
+// way) no costlier than the plan, on rooms, terrain and maze worlds of 4
+// levels (one of them changed, with dead node ids), with and without free
 // crossings; the window searches above cells expand fewer nodes.
 TEST(MultiLevelPlannerTest, LandmarksGuideTheRefinementWindows) {
   int64_t refined[2] = {0, 0};  // nodes the window searches expanded
@@ -324,6 +325,15 @@ TEST(MultiLevelPlannerTest, LandmarksGuideTheRefinementWindows) {
       const std::vector<double> d =
           testing::OracleDistances(grid, s, true, grid.bounds());
       Check(grid, with, d, s, t, options, where + " with landmarks");
+      if (HasFailure()) return;
+      // Each window finds its cheapest way (an admissible bound): the
+      // refined path costs no more than the plan it refines.
+      if (!options.smooth && !with.stats().used_direct &&
+          !std::isinf(d[grid.Index(t).value()])) {
+        RunLengthPath path;
+        ASSERT_TRUE(with.FindPath(s, t, options, &path).ok()) << where;
+        EXPECT_LE(path.cost(), with.stats().planned_cost * (1 + 1e-5)) << where;
+      }
       Check(grid, without, d, s, t, options, where + " without");
       if (HasFailure()) return;
       if (with.stats().used_direct || with.stats().top_level < 3) continue;

@@ -138,18 +138,23 @@ struct PlannerOptions {
   // whatever the search touches. The default suits worlds up to 65536^2
   // with automatic levels.
   uint32_t max_nodes = 1 << 18;
-  // Landmarks per level for the exact top-level search (ALT lower bounds,
-  // README "Landmarks"), 0..32 (clamped); 0 turns them off. For levels of
+  // Landmarks per level for the exact top-level search and refinement's
+  // window searches (ALT lower bounds, README "Landmarks"), 0..32
+  // (clamped); 0 turns them off. For levels of
   // at most 2^23 edges: a one-time cost per world, shared by its planners
   // (~count + 1 Dijkstras over the level: ~12-15 ms for a 1024^2 map's two
   // levels, ~0.15 s for level 3 of a 16384^2 rooms world) and 8 bytes per
   // landmark and node of the level.
   int landmarks = 8;
+  // Refinement's windows use the tables of levels of at most 2^18 nodes
+  // only (so that paths do not depend on the queries before).
   // True: the planner's constructor builds (or finds built) the tables of
-  // every level of at most 2^16 nodes (every level of a 1024^2 map, ~12
-  // ms; levels 3 and 4 of a 16384^2 one, ~0.15 s), so no query pays for
-  // them; a larger level's table is built by the first exact search on it.
-  // False: every level's table is built by its first exact search, inside
+  // every level of at most 2^18 nodes (every level of a 1024^2 map, ~12
+  // ms; of a 4096^2 rooms world, ~0.45 s and 12 MB; levels 3 and 4 of a
+  // 16384^2 one, ~0.15 s), so no query pays for them; a larger level's
+  // table is built by the first exact top search on it. False: every
+  // level's table is built by the first query that needs it (its top
+  // search, or its refinement for a level of at most 2^18 nodes), inside
   // that query, and only for the levels queries use.
   bool landmarks_at_construction = true;
 };
