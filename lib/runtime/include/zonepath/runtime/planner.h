@@ -140,11 +140,11 @@ struct PlannerOptions {
   uint32_t max_nodes = 1 << 18;
   // Landmarks per level for the exact top-level search and refinement's
   // window searches (ALT lower bounds, README "Landmarks"), 0..32
-  // (clamped); 0 turns them off. For levels of
-  // at most 2^23 edges: a one-time cost per world, shared by its planners
-  // (~count + 1 Dijkstras over the level: ~12-15 ms for a 1024^2 map's two
-  // levels, ~0.15 s for level 3 of a 16384^2 rooms world) and 8 bytes per
-  // landmark and node of the level.
+  // (clamped); 0 turns them off. For levels of at most 2^23 edges: a
+  // one-time cost per world, shared by its planners (~count + 1 Dijkstras
+  // over the level: ~12-15 ms for a 1024^2 map's two levels, ~0.15 s for
+  // level 3 of a 16384^2 rooms world) and 8 bytes per landmark and node
+  // of the level.
   int landmarks = 8;
   // Refinement's windows use the tables of levels of at most 2^18 nodes
   // only (so that paths do not depend on the queries before).
