@@ -41,6 +41,18 @@ Grid Generated(MapKind kind, int side, uint64_t seed) {
   return *GenerateMap(g);
 }
 
+// `world` with 300 random passable cells of `built` blocked (seeded by
+// `seed`): a changed world keeps dead node ids.
+absl::StatusOr<World> Blocked300(const World& world, const Grid& built,
+                                 uint64_t seed) {
+  std::mt19937_64 change_rng(seed);
+  std::vector<CellChange> changes;
+  for (int c = 0; c < 300; ++c) {
+    changes.push_back({testing::RandomPassable(built, change_rng), kBlocked});
+  }
+  return ApplyChanges(world, changes, {}, nullptr);
+}
+
 // Checks one query against the oracle distances from s; returns cost /
 // optimum (1 for unreachable pairs).
 double Check(const Grid& grid, Planner& planner, const std::vector<double>& d,
@@ -238,13 +250,7 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
     World world = Build(built, 8, 4, false);
     if (variant >= 3) {
       // A changed world keeps dead node ids: landmarks on live ones only.
-      std::mt19937_64 change_rng(seed);
-      std::vector<CellChange> changes;
-      for (int c = 0; c < 300; ++c) {
-        changes.push_back(
-            {testing::RandomPassable(built, change_rng), kBlocked});
-      }
-      absl::StatusOr<World> next = ApplyChanges(world, changes, {}, nullptr);
+      absl::StatusOr<World> next = Blocked300(world, built, seed);
       ASSERT_TRUE(next.ok()) << next.status();
       world = *std::move(next);
     }
@@ -297,13 +303,7 @@ TEST(MultiLevelPlannerTest, LandmarksGuideTheRefinementWindows) {
     const Grid built = Generated(kind, 256, seed);
     World world = Build(built, 8, 4, false);
     if (variant == 3) {
-      std::mt19937_64 change_rng(seed);
-      std::vector<CellChange> changes;
-      for (int c = 0; c < 300; ++c) {
-        changes.push_back(
-            {testing::RandomPassable(built, change_rng), kBlocked});
-      }
-      absl::StatusOr<World> next = ApplyChanges(world, changes, {}, nullptr);
+      absl::StatusOr<World> next = Blocked300(world, built, seed);
       ASSERT_TRUE(next.ok()) << next.status();
       world = *std::move(next);
     }
