@@ -9,6 +9,12 @@
 //   Planner/<map>/hpa_free_smooth  both
 //   Planner/<map>/hpa_first32   until the first 32 moves are available
 //   Planner/<map>/hpa_smooth_first32  the same with smoothing (lazy)
+//   Planner/<map>/<mode>_no_distance_tables  hpa, hpa_smooth, hpa_free and
+//                               the first32 modes searching the top level
+//                               (PlannerOptions::distance_table_nodes = 0)
+//   Planner/<map>/made          a planner made on a fresh copy of the world
+//                               (its landmark and distance tables built)
+//   Planner/<map>/made_no_distance_tables  the same without distance tables
 // Counters: expanded (nodes per query), subopt_pct (mean vs scenario optimum).
 //
 //   build/bench/zonepath_bench --benchmark_filter=Planner
@@ -48,12 +54,14 @@ enum class Mode {
   kHpaSmoothFirst32
 };
 
-void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
-                Mode mode) {
+void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
+                bool distance_tables) {
   const World& world =
       mode == Mode::kHpaCached ? *work->cached_world : *work->world;
   GridAStar astar(world.grid());
-  Planner planner(world);
+  PlannerOptions planner_options;
+  if (!distance_tables) planner_options.distance_table_nodes = 0;
+  Planner planner(world, planner_options);
   RunLengthPath path;
   size_t i = 0;
   double expanded = 0, subopt = 0;
@@ -95,6 +103,28 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work,
   state.counters["subopt_pct"] = subopt / n;
 }
 
+// Making the world's first planner, which builds the tables it derives
+// from the world (a fresh world each time: the copy is not timed).
+void RunMade(benchmark::State& state, const PlannerWorkload* work,
+             bool distance_tables) {
+  PlannerOptions options;
+  if (!distance_tables) options.distance_table_nodes = 0;
+  const Abstraction flat = work->world->FlatAbstraction();
+  size_t derived = 0;
+  for (auto _ : state) {
+    state.PauseTiming();
+    auto fresh = std::make_unique<World>(work->world->grid(), flat);
+    state.ResumeTiming();
+    Planner planner(*fresh, options);
+    benchmark::DoNotOptimize(&planner);
+    state.PauseTiming();
+    derived = fresh->DerivedBytes();
+    fresh.reset();
+    state.ResumeTiming();
+  }
+  state.counters["derived_bytes"] = static_cast<double>(derived);
+}
+
 std::vector<std::unique_ptr<PlannerWorkload>>& Workloads() {
   static auto* w = new std::vector<std::unique_ptr<PlannerWorkload>>();
   return *w;
@@ -132,8 +162,25 @@ void Register() {
              {"hpa_first32", Mode::kHpaFirst32},
              {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
       benchmark::RegisterBenchmark((base + "/" + suffix).c_str(), RunPlanner,
-                                   work.get(), mode)
+                                   work.get(), mode, true)
           ->Unit(benchmark::kMicrosecond);
+    }
+    for (auto [suffix, mode] : std::vector<std::pair<const char*, Mode>>{
+             {"hpa", Mode::kHpa},
+             {"hpa_smooth", Mode::kHpaSmooth},
+             {"hpa_free", Mode::kHpaFree},
+             {"hpa_first32", Mode::kHpaFirst32},
+             {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
+      benchmark::RegisterBenchmark(
+          (base + "/" + suffix + "_no_distance_tables").c_str(), RunPlanner,
+          work.get(), mode, false)
+          ->Unit(benchmark::kMicrosecond);
+    }
+    for (const bool tables : {true, false}) {
+      benchmark::RegisterBenchmark(
+          (base + (tables ? "/made" : "/made_no_distance_tables")).c_str(),
+          RunMade, work.get(), tables)
+          ->Unit(benchmark::kMillisecond);
     }
     Workloads().push_back(std::move(work));
   }

@@ -1,50 +1,15 @@
 #include "landmarks.h"
 
 #include <algorithm>
-#include <functional>
-#include <limits>
 #include <utility>
+
+#include "level_dijkstra.h"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
 namespace zonepath::runtime_internal {
-namespace {
-
-// Distances on level k from `source` into column `column` of `out`
-// (node-major rows of `stride` values).
-void Dijkstra(const LevelGraph& graph, int k, uint32_t nodes, uint32_t source,
-              int stride, int column, std::vector<double>* out,
-              std::vector<std::pair<double, uint32_t>>* heap) {
-  const auto at = [&](uint32_t n) -> double& {
-    return (*out)[static_cast<size_t>(n) * stride + column];
-  };
-  for (uint32_t n = 0; n < nodes; ++n) at(n) = kInf;
-  heap->clear();
-  at(source) = 0;
-  heap->push_back({0.0, source});
-  const auto later = std::greater<std::pair<double, uint32_t>>();
-  while (!heap->empty()) {
-    std::pop_heap(heap->begin(), heap->end(), later);
-    // Not a structured binding: lambdas may not capture one (clang).
-    const double d = heap->back().first;
-    const uint32_t u = heap->back().second;
-    heap->pop_back();
-    if (d > at(u)) continue;
-    graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool /*intra*/) {
-      if (v >= nodes) return;  // a loaded world's targets are checked
-      const double nd = d + cost;
-      if (nd < at(v)) {
-        at(v) = nd;
-        heap->push_back({nd, v});
-        std::push_heap(heap->begin(), heap->end(), later);
-      }
-    });
-  }
-}
-
-}  // namespace
 
 std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
     const LevelGraph& graph, int k, int count) {
@@ -67,7 +32,8 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
   });
   if (live_count == 0) return nullptr;
   std::vector<double> dist(static_cast<size_t>(nodes) * count, kInf);
-  std::vector<std::pair<double, uint32_t>> heap;
+  LevelDijkstraScratch scratch;
+  scratch.Prepare(graph, k, nodes);
   // The landmarks go to one large component: start from a live node whose
   // component holds at least a tenth of the live nodes (a few tries), take
   // the node farthest from it, then each next landmark farthest from those
@@ -77,7 +43,7 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
   uint32_t start = 0, tries = 0;
   for (uint32_t v = 0; v < nodes && tries < 8; ++v) {
     if (!live[v] || (tries > 0 && from[v] < kInf)) continue;
-    Dijkstra(graph, k, nodes, v, 1, 0, &from, &heap);
+    LevelDijkstra(v, 1, 0, &from, &scratch);
     ++tries;
     uint32_t reached = 0;
     for (uint32_t n = 0; n < nodes; ++n) reached += live[n] && from[n] < kInf;
@@ -91,7 +57,7 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
   std::vector<double> nearest(nodes, kInf);
   int chosen = 0;
   while (chosen < count) {
-    Dijkstra(graph, k, nodes, next, count, chosen, &dist, &heap);
+    LevelDijkstra(next, count, chosen, &dist, &scratch);
     ++chosen;
     double best = 0;
     for (uint32_t n = 0; n < nodes; ++n) {

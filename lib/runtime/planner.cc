@@ -16,6 +16,7 @@
 #include "connector.h"
 #include "corridor_refiner.h"
 #include "landmarks.h"
+#include "level_distances.h"
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "smoother.h"
@@ -30,6 +31,7 @@ using runtime_internal::CorridorRefiner;
 using runtime_internal::EndpointConnector;
 using runtime_internal::kInf;
 using runtime_internal::LandmarkBound;
+using runtime_internal::LevelDistances;
 using runtime_internal::LevelGraph;
 using runtime_internal::LevelLandmarks;
 using runtime_internal::Link;
@@ -93,7 +95,9 @@ struct Planner::Impl {
         smoother(world.grid(), graph.connectivity(), &astar,
                  SmoothWindowsFor(world.grid(), graph.ZoneSide(1))),
         top(options.max_nodes),
-        landmark_count(std::clamp(options.landmarks, 0, 32)) {
+        landmark_count(std::clamp(options.landmarks, 0, 32)),
+        distance_table_nodes(
+            std::min(options.distance_table_nodes, LevelDistances::kMaxNodes)) {
     // The grid's open cells as bits, made by the world's first planner and
     // shared: the jump point searches of refinement, free crossings and
     // connections read them instead of filling each window's bits.
@@ -112,9 +116,8 @@ struct Planner::Impl {
     // of a 16384^2 rooms world: 426 k nodes, 27 MB, ~1.7 s).
     if (options.landmarks_at_construction) {
       for (int k = 1; k <= graph.levels(); ++k) {
-        if (graph.level(k).node_beacon.size() <= kEagerLandmarkNodes) {
-          LandmarksOf(k);
-        }
+        if (RefinedWithLandmarks(k)) LandmarksOf(k);
+        DistancesOf(k);
       }
     }
   }
@@ -141,6 +144,13 @@ struct Planner::Impl {
       landmarks;
   std::array<bool, runtime_internal::kMaxLevels + 1> landmarks_tried{};
   LandmarkBound landmark_bound;
+  // Per level: the world's distance table (null: none), as landmarks.
+  uint32_t distance_table_nodes;
+  std::array<std::shared_ptr<const LevelDistances>,
+             runtime_internal::kMaxLevels + 1>
+      distances;
+  std::array<bool, runtime_internal::kMaxLevels + 1> distances_tried{};
+  double top_cost = kInf;  // the last SearchTop's path, start to goal
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
   // Directed search: the start's and goal's level-k zone nodes by their
@@ -178,17 +188,22 @@ struct Planner::Impl {
 
   // Levels whose landmark tables the constructor makes, and refinement
   // uses: 2^18 nodes, 16 MB with 8 landmarks (every level of a 1024^2 map,
-  // ~12 ms; every level of a 4096^2 rooms world, ~0.45 s, level 1 being
-  // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.15 s).
+  // ~3 ms; every level of a 4096^2 rooms world, ~0.2 s, level 1 being
+  // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.1 s).
   // Level 1 of a 4096^2 world guides every long query's level-2 windows
   // (rooms: -15 % instructions a query; README, "Landmarks in refinement
   // windows"), and a short query no longer builds it (~0.35 s).
   static constexpr size_t kEagerLandmarkNodes = size_t{1} << 18;
+  bool RefinedWithLandmarks(int k) const {
+    return graph.level(k).node_beacon.size() <= kEagerLandmarkNodes;
+  }
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
   static constexpr int kLandmarkKey = 1 << 16;
   // ... and of the grid's open bits (GridAStar::MakeGridOpenBits).
   static constexpr int kGridBitsKey = 1 << 20;
+  // ... and of the distance tables: kDistanceKey + level.
+  static constexpr int kDistanceKey = 1 << 21;
   // A level-(k-1) node in the abstract search's id space (ids are < 2^31).
   static constexpr uint32_t kLowerTag = 0x80000000u;
   // The pairs (level-(k-1) id, level-k id) of the level-k nodes of p's
@@ -232,6 +247,99 @@ struct Planner::Impl {
     return landmarks[k].get();
   }
 
+  // Level k's distance table (null: none, too large, or turned off), made
+  // as LandmarksOf makes the landmark tables.
+  const LevelDistances* DistancesOf(int k) {
+    if (distance_table_nodes == 0 ||
+        graph.level(k).node_beacon.size() > distance_table_nodes) {
+      return nullptr;
+    }
+    if (!distances_tried[k]) {
+      distances_tried[k] = true;
+      distances[k] = std::static_pointer_cast<const LevelDistances>(
+          world.DerivedOnce(kDistanceKey + k, [&]() -> World::Derived {
+            std::shared_ptr<const LevelDistances> table =
+                LevelDistances::Build(graph, k, distance_table_nodes);
+            return {table, table ? table->MemoryUsage() : 0};
+          }));
+    }
+    return distances[k].get();
+  }
+
+  // SearchTop on a level with a distance table (level_distances.h): the
+  // cheapest pair of a start link and a goal link, then the walk from one
+  // to the other, each step along the edge that leaves the least to go.
+  // Fills top_nodes and top_cost (summed from the links and edges walked).
+  absl::StatusOr<bool> WalkTable(int k, const LevelDistances& table,
+                                 double bound, SearchStats* stats) {
+    const std::vector<Link>& from = start_connector.links(k);
+    const std::vector<Link>& to = goal_connector.links(k);
+    double best = kInf;
+    uint32_t u = 0, target = 0;
+    double start_cost = 0, goal_cost = 0;
+    for (const Link& g : to) {
+      if (g.node >= table.nodes()) continue;  // (checked by the connector)
+      const float* row = table.Row(g.node);
+      for (const Link& s : from) {
+        if (s.node >= table.nodes()) continue;
+        const double c = s.cost + row[s.node] + g.cost;
+        if (c < best) {
+          best = c;
+          u = s.node;
+          target = g.node;
+          start_cost = s.cost;
+          goal_cost = g.cost;
+        }
+      }
+    }
+    if (!(best < kInf)) return false;
+    const float* row = table.Row(target);
+    top_nodes.clear();
+    top_nodes.push_back(u);
+    double cost = start_cost;
+    // Each step leaves less to go by at least the cheapest edge (a cell's
+    // step), far more than the table's rounding: at most nodes() steps.
+    // Only a world whose edges are not in pairs of equal cost (the table is
+    // read either way) can lead the walk astray: DataLoss, never a loop.
+    // Every edge of a node is tried: skipping its intra-zone edges after an
+    // intra-zone step, as the search does, fails on ties, where the step
+    // taken was as cheap as the one intra-zone edge that went on.
+    while (u != target) {
+      if (top_nodes.size() > table.nodes()) {
+        return absl::DataLossError(absl::StrCat(
+            "the distance table of level ", k,
+            " led nowhere: its edges do not come in pairs of equal cost"));
+      }
+      uint32_t next = u;
+      double next_left = kInf, next_cost = 0;
+      graph.ForEachEdge(k, u, [&](uint32_t v, float c, bool /*intra*/) {
+        ++stats->generated;
+        if (v >= table.nodes()) return;
+        const double left = c + double{row[v]};
+        if (left < next_left) {
+          next_left = left;
+          next = v;
+          next_cost = c;
+        }
+      });
+      ++stats->expanded;
+      if (trace_node) trace_node(graph.NodeCell(k, u));
+      if (next == u) {
+        return absl::DataLossError(absl::StrCat(
+            "the distance table of level ", k, " led to node ", u,
+            ", which has no way on: its edges do not come in pairs of equal "
+            "cost"));
+      }
+      cost += next_cost;
+      u = next;
+      top_nodes.push_back(u);
+    }
+    cost += goal_cost;
+    if (cost >= bound) return false;
+    top_cost = cost;
+    return true;
+  }
+
   // A* on level k to the goal; fills top_nodes. False when nothing cheaper
   // than `bound` was found. With `directed` (k >= 2), the endpoints are
   // connected only up to level k-1: the search starts from the start's
@@ -246,6 +354,11 @@ struct Planner::Impl {
   // from the start's level-k links to the goal's.
   absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
                                  SearchStats* stats) {
+    if (!directed) {
+      if (const LevelDistances* table = DistancesOf(k)) {
+        return WalkTable(k, *table, bound, stats);
+      }
+    }
     const Point t = goal;
     const ZoneId goal_zone = graph.ZoneOf(k, t);
     const int below = k - 1;
@@ -356,6 +469,7 @@ struct Planner::Impl {
       }
     }
     std::reverse(top_nodes.begin(), top_nodes.end());
+    top_cost = top[goal_record].g;
     return true;
   }
 
@@ -445,7 +559,7 @@ struct Planner::Impl {
           k, directed, abstract_weight * direct_cost, &stats->abstract);
       if (!found.ok()) return found.status();
       reached = *found;
-      if (reached && top[top.Find(kVirtualGoal)].g >= direct_cost) {
+      if (reached && top_cost >= direct_cost) {
         reached = false;  // (weighted) the direct path is cheaper: take it
         break;
       }
@@ -468,7 +582,7 @@ struct Planner::Impl {
           "not match its grid"));
     }
     stats->top_level = k;
-    stats->planned_cost = top[top.Find(kVirtualGoal)].g;
+    stats->planned_cost = top_cost;
     stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
     // The refiner's window searches on levels 1..k-1 use the landmark
     // tables of the levels of at most kEagerLandmarkNodes nodes: made with
@@ -478,9 +592,7 @@ struct Planner::Impl {
     // not depend on the queries before.
     CorridorRefiner::LandmarkTables refine_landmarks{};
     for (int i = 1; i < k; ++i) {
-      if (graph.level(i).node_beacon.size() <= kEagerLandmarkNodes) {
-        refine_landmarks[i] = LandmarksOf(i);
-      }
+      if (RefinedWithLandmarks(i)) refine_landmarks[i] = LandmarksOf(i);
     }
     refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
                   fewer_turns, options.free_crossings, refine_landmarks);

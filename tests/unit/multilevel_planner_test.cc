@@ -3,6 +3,7 @@
 // checked against the exact oracle; lazy refinement and smoothing; scratch
 // limits; worlds whose abstraction does not match their grid.
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <string>
 
@@ -133,9 +134,9 @@ TEST(MultiLevelPlannerTest, EveryLevelAgreesWithTheOracle) {
 
 // A weighted abstract search: paths stay legal with their walked cost and
 // reachability agrees with the oracle; connection and abstract search
-// together expand fewer nodes (landmarks off, so that only the weight
-// differs; a weighted search also runs directed, taking over part of the
-// connection); a weight outside [1, 10] is InvalidArgument.
+// together expand fewer nodes (landmarks and distance tables off, so that
+// only the weight differs; a weighted search also runs directed, taking over
+// part of the connection); a weight outside [1, 10] is InvalidArgument.
 TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
   int64_t expanded[2] = {0, 0};  // at weight 1 and 2
   for (MapKind kind : {MapKind::kRooms, MapKind::kRandom, MapKind::kTerrain}) {
@@ -144,6 +145,7 @@ TEST(MultiLevelPlannerTest, WeightedAbstractSearchStaysLegalAndExpandsLess) {
     const World world = Build(grid, 8, 4, false);
     PlannerOptions no_landmarks;
     no_landmarks.landmarks = 0;
+    no_landmarks.distance_table_nodes = 0;  // weight 1 searches too
     Planner planner(world, no_landmarks);
     std::mt19937_64 rng(seed);
     for (int q = 0; q < 12; ++q) {
@@ -255,9 +257,11 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
       world = *std::move(next);
     }
     const Grid& grid = world.grid();
-    PlannerOptions off;
+    // Both search every level (no distance tables), one without landmarks.
+    PlannerOptions on, off;
+    on.distance_table_nodes = off.distance_table_nodes = 0;
     off.landmarks = 0;
-    Planner with(world), without(world, off);
+    Planner with(world, on), without(world, off);
     std::mt19937_64 rng(seed);
     for (int q = 0; q < 30; ++q) {
       const Point s = testing::RandomPassable(grid, rng);
@@ -393,6 +397,70 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
   EXPECT_EQ(eager_world.DerivedBytes(), made);
 }
 
+// Exact top searches on a level small enough for a distance table walk the
+// table instead (level_distances.h): the same outcomes and plan costs as
+// the search (up to the table's float rounding), paths legal at their
+// walked cost and no cheaper than the oracle's, on rooms, terrain and maze
+// worlds of 4 levels (one changed, with dead node ids), and fewer
+// abstract nodes expanded (the walk's nodes: the path's).
+TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
+  int64_t expanded[2] = {0, 0};  // with and without tables
+  int64_t generated[2] = {0, 0};
+  int plans = 0;
+  for (int variant = 0; variant < 4; ++variant) {
+    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
+                         : variant % 3 == 1 ? MapKind::kTerrain
+                                            : MapKind::kMaze;
+    const uint64_t seed = 71 + static_cast<uint64_t>(variant);
+    const Grid built = Generated(kind, 256, seed);
+    World world = Build(built, 8, 4, false);
+    if (variant == 3) {
+      absl::StatusOr<World> next = Blocked300(world, built, seed);
+      ASSERT_TRUE(next.ok()) << next.status();
+      world = *std::move(next);
+    }
+    const Grid& grid = world.grid();
+    PlannerOptions off;
+    off.distance_table_nodes = 0;
+    Planner with(world), without(world, off);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 30; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(kind)) + " " +
+                                PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      absl::StatusOr<SearchOutcome> a = with.Plan(s, t, PlanOptions());
+      absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
+      ASSERT_TRUE(a.ok() && b.ok()) << where;
+      ASSERT_EQ(*a, *b) << where;
+      if (*a != SearchOutcome::kFound || with.stats().used_direct) continue;
+      EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
+                  1e-6 * without.stats().planned_cost)
+          << where;
+      expanded[0] += with.stats().abstract.expanded;
+      expanded[1] += without.stats().abstract.expanded;
+      generated[0] += with.stats().abstract.generated;
+      generated[1] += without.stats().abstract.generated;
+      ++plans;
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      options.free_crossings = q % 4 < 2;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, with, d, s, t, options, where);
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(plans, 60);
+  EXPECT_LT(expanded[0], expanded[1]);
+  std::printf("abstract nodes expanded %lld / %lld, generated %lld / %lld\n",
+              static_cast<long long>(expanded[0]),
+              static_cast<long long>(expanded[1]),
+              static_cast<long long>(generated[0]),
+              static_cast<long long>(generated[1]));
+}
+
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
 // exactly FindPath's, smoothed or not, on a 4-level world.
 TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {
@@ -507,6 +575,60 @@ TEST(MultiLevelPlannerTest, MismatchedAbstractionNeverGivesAnIllegalPath) {
   }
   EXPECT_GT(errors, 0);  // the checks are reached
   EXPECT_GT(paths, 0);
+}
+
+// A world whose upper-level edges are not in pairs of equal cost (the
+// loader checks the pairs, not their costs): the distance table, read
+// either way, may lead the walk astray; every query ends in a status or a
+// legal path at its walked cost, never a crash or a jump.
+TEST(MultiLevelPlannerTest, LopsidedEdgeCostsNeverGiveAnIllegalPath) {
+  int errors = 0, paths = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    const Grid grid = Generated(MapKind::kRooms, 256, 90 + seed);
+    Abstraction flat = Build(grid, 8, 3, false).FlatAbstraction();
+    for (size_t j = 1; j < flat.levels.size(); ++j) {
+      AbstractLevel& level = flat.levels[j];
+      for (uint32_t u = 0; u + 1 < level.edge_begin.size(); ++u) {
+        for (uint32_t e = level.edge_begin[u]; e < level.edge_begin[u + 1];
+             ++e) {
+          // One way of each pair costs 1 + seed times the other.
+          if (level.edges[e].target > u) {
+            level.edges[e].cost *= static_cast<float>(1 + seed);
+          }
+        }
+      }
+    }
+    const World world(grid, std::move(flat));
+    Planner planner(world);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 20; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      RunLengthPath path;
+      absl::StatusOr<SearchOutcome> outcome =
+          planner.FindPath(s, t, options, &path);
+      if (!outcome.ok()) {
+        // The abstraction does not back the grid: data loss, named.
+        EXPECT_EQ(outcome.status().code(), absl::StatusCode::kDataLoss)
+            << where << ": " << outcome.status();
+        ++errors;
+        continue;
+      }
+      if (*outcome != SearchOutcome::kFound) continue;
+      ++paths;
+      absl::StatusOr<PathWalk> walk =
+          WalkPath(grid, path, Connectivity::kEight);
+      ASSERT_TRUE(walk.ok()) << where << ": " << walk.status();
+      EXPECT_EQ(walk->end, t) << where;
+      EXPECT_EQ(walk->cost, path.cost()) << where;
+    }
+  }
+  EXPECT_GT(paths, 0);
+  std::printf("lopsided edges: %d paths, %d errors\n", paths, errors);
 }
 
 // After warm-up nothing allocates: multi-level queries, smoothing that

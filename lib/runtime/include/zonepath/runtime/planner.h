@@ -142,21 +142,34 @@ struct PlannerOptions {
   // window searches (ALT lower bounds, README "Landmarks"), 0..32
   // (clamped); 0 turns them off. For levels of at most 2^23 edges: a
   // one-time cost per world, shared by its planners (~count + 1 Dijkstras
-  // over the level: ~12-15 ms for a 1024^2 map's two levels, ~0.15 s for
+  // over the level: ~3 ms for a 1024^2 map's two levels, ~0.1 s for
   // level 3 of a 16384^2 rooms world) and 8 bytes per landmark and node
   // of the level.
   int landmarks = 8;
   // Refinement's windows use the tables of levels of at most 2^18 nodes
   // only (so that paths do not depend on the queries before).
   // True: the planner's constructor builds (or finds built) the tables of
-  // every level of at most 2^18 nodes (every level of a 1024^2 map, ~12
-  // ms; of a 4096^2 rooms world, ~0.45 s and 12 MB; levels 3 and 4 of a
-  // 16384^2 one, ~0.15 s), so no query pays for them; a larger level's
-  // table is built by the first exact top search on it. False: every
-  // level's table is built by the first query that needs it (its top
-  // search, or its refinement for a level of at most 2^18 nodes), inside
-  // that query, and only for the levels queries use.
+  // every level of at most 2^18 nodes (every level of a 1024^2 map, ~3
+  // ms; of a 4096^2 rooms world, ~0.2 s and 12 MB; levels 3 and 4 of a
+  // 16384^2 one, ~0.1 s), and the distance tables (below), so no query
+  // pays for them; a larger level's landmark table is built by the first
+  // exact top search on it. False: every level's table is built by the
+  // first query that needs it (its top search, or its refinement for a
+  // level of at most 2^18 nodes), inside that query, and only for the
+  // levels queries use.
   bool landmarks_at_construction = true;
+  // Exact top searches on a level of at most this many nodes, 0..4096
+  // (clamped), read a table of the level's node-to-node distances and walk
+  // it instead of searching (README, "Distance tables for small top
+  // levels"): the top level of a 1024^2 map (865 nodes on Boston_0_1024),
+  // or of a 4096^2 terrain world. 4 bytes per pair of nodes (1024 nodes:
+  // 4 MB), one table per world and level, shared by its planners and built
+  // like the landmark tables (with landmarks_at_construction, by the
+  // planner's constructor: one Dijkstra per node, ~50 ms for Boston's or
+  // Cauldron's top level). 0 turns them off (a world that lives for a few
+  // queries); plans cost the same either way (up to the table's float
+  // rounding, ~1e-7 relative), though a tie may be broken another way.
+  uint32_t distance_table_nodes = 1024;
 };
 
 // Yields the moves of the last planned path, refining (and smoothing, when
@@ -183,10 +196,11 @@ class Planner {
   // `world` must outlive the planner and must not be assigned another
   // world meanwhile (the planner keeps tables derived from it): make a new
   // planner for a new world, e.g. after ApplyChanges. The world's first
-  // planner builds its small levels' landmark tables (see
-  // PlannerOptions::landmarks_at_construction: ~12-15 ms on a 1024^2 map);
-  // a loop that makes a world version every few queries may rather leave
-  // them to the queries that need them.
+  // planner builds its small levels' landmark and distance tables (see
+  // PlannerOptions::landmarks_at_construction: ~3 + ~50 ms on a 1024^2
+  // map); a loop that makes a world version every few queries may rather
+  // leave them to the queries that need them, and go without distance
+  // tables.
   explicit Planner(const World& world, const PlannerOptions& options = {});
   ~Planner();
   Planner(const Planner&) = delete;
