@@ -11,33 +11,51 @@ namespace {
 
 constexpr uint8_t kSettled = 1;
 constexpr uint8_t kViaIntra = 2;
-// Most buckets in the ring: edges up to 2048 times the cheapest.
+// Most buckets in the ring: edges below ~2047 times the cheapest.
 constexpr double kMaxRing = 4096;
 
 }  // namespace
 
 void LevelDijkstraScratch::Prepare(const LevelGraph& graph, int k,
-                                   uint32_t nodes) {
+                                   uint32_t nodes, bool reversed,
+                                   uint32_t empty_per_node) {
   nodes_ = nodes;
+  heap_runs_ = 0;
+  ring_given_up_ = false;
+  // Node u's list: its edges (reversed: the edges into it, each to its
+  // source), inter-zone ones first. Counted first, then placed.
+  std::vector<uint32_t>& inter = split_;  // inter-zone edges per node
+  inter.assign(nodes, 0);
   begin_.assign(size_t{nodes} + 1, 0);
-  split_.assign(nodes, 0);
-  target_.clear();
-  cost_.clear();
   double cheapest = kInf, dearest = 0;
   for (uint32_t u = 0; u < nodes; ++u) {
-    begin_[u] = static_cast<uint32_t>(target_.size());
-    for (const bool intra_pass : {false, true}) {
-      if (intra_pass) split_[u] = static_cast<uint32_t>(target_.size());
-      graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool intra) {
-        if (v >= nodes || intra != intra_pass) return;
-        target_.push_back(v);
-        cost_.push_back(cost);
-        cheapest = std::min(cheapest, double{cost});
-        dearest = std::max(dearest, double{cost});
-      });
-    }
+    graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool intra) {
+      if (v >= nodes) return;
+      const uint32_t owner = reversed ? v : u;
+      ++begin_[owner + 1];
+      inter[owner] += intra ? 0 : 1;
+      cheapest = std::min(cheapest, double{cost});
+      dearest = std::max(dearest, double{cost});
+    });
   }
-  begin_[nodes] = static_cast<uint32_t>(target_.size());
+  for (uint32_t u = 0; u < nodes; ++u) begin_[u + 1] += begin_[u];
+  std::vector<uint32_t> next_inter(nodes), next_intra(nodes);
+  for (uint32_t u = 0; u < nodes; ++u) {
+    next_inter[u] = begin_[u];
+    next_intra[u] = begin_[u] + inter[u];
+    split_[u] = next_intra[u];
+  }
+  target_.resize(begin_[nodes]);
+  cost_.resize(begin_[nodes]);
+  for (uint32_t u = 0; u < nodes; ++u) {
+    graph.ForEachEdge(k, u, [&](uint32_t v, float cost, bool intra) {
+      if (v >= nodes) return;
+      const uint32_t owner = reversed ? v : u;
+      const uint32_t e = intra ? next_intra[owner]++ : next_inter[owner]++;
+      target_[e] = reversed ? u : v;
+      cost_[e] = cost;
+    });
+  }
   width_ = 0;
   ring_.clear();
   // Loaded edges are finite and positive; half the cheapest keeps every
@@ -49,6 +67,7 @@ void LevelDijkstraScratch::Prepare(const LevelGraph& graph, int k,
   if (!(buckets <= kMaxRing)) return;
   width_ = width;
   ring_.resize(static_cast<size_t>(buckets));
+  empty_budget_ = uint64_t{empty_per_node} * nodes + 4 * ring_.size();
 }
 
 void LevelDijkstra(uint32_t source, int stride, int column,
@@ -90,9 +109,9 @@ void LevelDijkstra(uint32_t source, int stride, int column,
     for (std::vector<uint32_t>& bucket : ring) bucket.clear();
     ring[0].push_back(source);
     uint64_t pending = 1;
-    // Empty buckets passed before the heap takes over: an ordinary level's
-    // distances span a few buckets per node.
-    uint64_t empty_budget = 16 * uint64_t{nodes} + 4 * size;
+    // Empty buckets passed before the heap takes over (Prepare): an
+    // ordinary level's distances span a few buckets per node.
+    uint64_t empty_budget = scratch->empty_budget_;
     for (uint64_t b = 0; pending > 0; ++b) {
       std::vector<uint32_t>& bucket = ring[b % size];
       if (bucket.empty()) {
@@ -112,7 +131,12 @@ void LevelDijkstra(uint32_t source, int stride, int column,
       }
     }
     if (pending == 0) return;
+    // The level's distances are spread too thin for the ring: the heap
+    // from now on (this scratch's later Dijkstras too).
+    scratch->width_ = 0;
+    scratch->ring_given_up_ = true;
   }
+  ++scratch->heap_runs_;
 
   // The heap: one entry per node, lowered in place.
   constexpr uint32_t kNone = ~uint32_t{0};

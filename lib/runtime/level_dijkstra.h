@@ -6,10 +6,10 @@
 // The queue is a ring of buckets as wide as half the level's cheapest edge
 // (Dial's algorithm): a node taken from the lowest bucket cannot be
 // improved by another in it, so it is settled in O(1), not O(log n). Where
-// the ring would be large (an edge over 2048 times the cheapest) or the
-// sweep over empty buckets runs long (a world of odd costs), a binary heap
-// keyed in place does the same. No allocation once the scratch has grown
-// to the level's size.
+// the ring would be large (an edge ~2047 times the cheapest or more) or
+// the sweep over empty buckets runs long (distances spread thin, as on
+// mazes), a binary heap keyed in place does the same, from then on. No
+// allocation once the scratch has grown to the level's size.
 //
 // A node whose distance came over an intra-zone edge does not relax its
 // own intra-zone edges, as the planner's searches (best_first.h): a zone's
@@ -36,10 +36,20 @@ namespace zonepath::runtime_internal {
 class LevelDijkstraScratch {
  public:
   // Copies level k's edges between nodes < `nodes` into the scratch (8
-  // bytes an edge: one pass, and the Dijkstras then read two flat arrays)
-  // and sizes the bucket ring for their costs. Required before
-  // LevelDijkstra on that level.
-  void Prepare(const LevelGraph& graph, int k, uint32_t nodes);
+  // bytes an edge, held until the scratch goes: 9.5 MB for level 3 of a
+  // 16384^2 rooms world; the Dijkstras then read two flat arrays) and
+  // sizes the bucket ring for their costs. With `reversed`, each edge u ->
+  // v is read as v -> u, so that the Dijkstras give the distances *to* the
+  // source. A Dijkstra gives the ring up for the heap after passing
+  // `empty_per_node` empty buckets per node (plus 4 per bucket of the
+  // ring). Required before LevelDijkstra on that level.
+  void Prepare(const LevelGraph& graph, int k, uint32_t nodes,
+               bool reversed = false, uint32_t empty_per_node = 16);
+  // Dijkstras since Prepare that ran on the heap (the ring unusable for
+  // the level's costs, or given up: after that, every later one).
+  int64_t heap_runs() const { return heap_runs_; }
+  // A Dijkstra since Prepare gave the ring up.
+  bool ring_given_up() const { return ring_given_up_; }
 
  private:
   friend void LevelDijkstra(uint32_t, int, int, std::vector<double>*,
@@ -50,6 +60,9 @@ class LevelDijkstraScratch {
   std::vector<uint32_t> begin_, split_, target_;
   std::vector<float> cost_;
   double width_ = 0;  // of a bucket; 0: the heap
+  uint64_t empty_budget_ = 0;
+  int64_t heap_runs_ = 0;
+  bool ring_given_up_ = false;
   std::vector<std::vector<uint32_t>> ring_;
   std::vector<std::pair<double, uint32_t>> heap_;  // (distance, node)
   std::vector<uint32_t> position_;  // per node: its heap index, or ~0

@@ -11,7 +11,9 @@
 // until g_j. Each step follows an edge of a shortest path (Bellman's
 // equation), so the walk costs what the search would have found, up to
 // the table's float rounding (~6e-8 relative a value; the walked cost is
-// summed exactly from the edges).
+// summed exactly from the edges). Row g holds the distances *to* g (a
+// Dijkstra from g over the reversed edges), so the two directions of an
+// edge need not cost the same.
 //
 // One table per world and level, made by the world's first planner (one
 // Dijkstra per node: ~50 ms for Boston's top level) and shared (World::
@@ -36,19 +38,24 @@ class LevelDistances {
  public:
   // Largest max_nodes a planner may ask for: 4096 nodes, 64 MB.
   static constexpr uint32_t kMaxNodes = 4096;
+  // Most nodes x edges of a level to build for (one Dijkstra per node):
+  // 2^27, ~12x the top level of a 1024^2 map (Boston_0_1024: 865 nodes x
+  // 10 208 edges), so that no world file, however dense its cliques, makes
+  // a planner's constructor run for long.
+  static constexpr double kMaxWork = double{1 << 27};
 
-  // The table of level k; null when the level is empty or has more than
-  // min(max_nodes, kMaxNodes) node ids.
+  // The table of level k; null when the level is empty, has more than
+  // min(max_nodes, kMaxNodes) node ids, or nodes x live edges above
+  // kMaxWork.
   static std::shared_ptr<const LevelDistances> Build(const LevelGraph& graph,
                                                      int k, uint32_t max_nodes);
   uint32_t nodes() const { return nodes_; }
   // The cost of a cheapest level path from `from` to `to` (both < nodes()),
-  // rounded to a float; +inf when there is none. The level's edges come in
-  // pairs of equal cost (up to a float's rounding), so it is read either
-  // way: row `to`, searched from `to`.
+  // rounded to a float; +inf when there is none (or beyond a float).
   float Distance(uint32_t from, uint32_t to) const {
     return dist_[static_cast<size_t>(to) * nodes_ + from];
   }
+  // The distances from every node to `to`.
   const float* Row(uint32_t to) const {
     return &dist_[static_cast<size_t>(to) * nodes_];
   }

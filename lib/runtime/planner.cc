@@ -11,6 +11,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
 #include "absl/time/clock.h"
 #include "best_first.h"
 #include "connector.h"
@@ -297,19 +298,22 @@ struct Planner::Impl {
     top_nodes.clear();
     top_nodes.push_back(u);
     double cost = start_cost;
-    // Each step leaves less to go by at least the cheapest edge (a cell's
-    // step), far more than the table's rounding: at most nodes() steps.
-    // Only a world whose edges are not in pairs of equal cost (the table is
-    // read either way) can lead the walk astray: DataLoss, never a loop.
-    // Every edge of a node is tried: skipping its intra-zone edges after an
-    // intra-zone step, as the search does, fails on ties, where the step
-    // taken was as cheap as the one intra-zone edge that went on.
+    // Each step leaves less to go by at least the cheapest edge, more than
+    // the table's rounding on any world made by the builder: at most
+    // nodes() steps. Costs so small or so large that rounding or a float's
+    // range hides that (only in a crafted file) end in DataLoss, never a
+    // loop. Every edge of a node is tried: skipping its intra-zone edges
+    // after an intra-zone step, as the search does, fails on ties, where
+    // the step taken was as cheap as the one intra-zone edge that went on.
+    const auto astray = [&](absl::string_view why) {
+      return absl::DataLossError(absl::StrCat(
+          "the walk over level ", k, "'s distance table from node ",
+          top_nodes.front(), " to node ", target, " ", why,
+          ": the level's edge costs are out of the table's range"));
+    };
     while (u != target) {
-      if (top_nodes.size() > table.nodes()) {
-        return absl::DataLossError(absl::StrCat(
-            "the distance table of level ", k,
-            " led nowhere: its edges do not come in pairs of equal cost"));
-      }
+      if (top_nodes.size() > table.nodes()) return astray("did not end");
+
       uint32_t next = u;
       double next_left = kInf, next_cost = 0;
       graph.ForEachEdge(k, u, [&](uint32_t v, float c, bool /*intra*/) {
@@ -324,16 +328,15 @@ struct Planner::Impl {
       });
       ++stats->expanded;
       if (trace_node) trace_node(graph.NodeCell(k, u));
-      if (next == u) {
-        return absl::DataLossError(absl::StrCat(
-            "the distance table of level ", k, " led to node ", u,
-            ", which has no way on: its edges do not come in pairs of equal "
-            "cost"));
-      }
+      if (next == u) return astray("found no edge on");
       cost += next_cost;
       u = next;
       top_nodes.push_back(u);
     }
+    // The goal-side node counts as expanded too, as in the search: the
+    // walk's expansions are the path's nodes.
+    ++stats->expanded;
+    if (trace_node) trace_node(graph.NodeCell(k, target));
     cost += goal_cost;
     if (cost >= bound) return false;
     top_cost = cost;
@@ -354,7 +357,9 @@ struct Planner::Impl {
   // from the start's level-k links to the goal's.
   absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
                                  SearchStats* stats) {
-    if (!directed) {
+    // Exact searches on a level with a distance table walk it instead
+    // (weighted ones search, as asked).
+    if (!directed && abstract_weight == 1.0) {
       if (const LevelDistances* table = DistancesOf(k)) {
         return WalkTable(k, *table, bound, stats);
       }

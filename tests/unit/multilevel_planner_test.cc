@@ -273,10 +273,13 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
       absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
       ASSERT_TRUE(a.ok() && b.ok()) << where;
       ASSERT_EQ(*a, *b) << where;
-      if (*a != SearchOutcome::kFound || with.stats().used_direct) continue;
+      if (*a != SearchOutcome::kFound) continue;
+      EXPECT_EQ(with.stats().used_direct, without.stats().used_direct) << where;
+      EXPECT_EQ(with.stats().top_level, without.stats().top_level) << where;
       EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
                   1e-6 * without.stats().planned_cost)
           << where;
+      if (with.stats().used_direct) continue;
       expanded[0] += with.stats().abstract.expanded;
       expanded[1] += without.stats().abstract.expanded;
       changed_expanded[0] += variant >= 3 ? with.stats().abstract.expanded : 0;
@@ -434,10 +437,13 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
       absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
       ASSERT_TRUE(a.ok() && b.ok()) << where;
       ASSERT_EQ(*a, *b) << where;
-      if (*a != SearchOutcome::kFound || with.stats().used_direct) continue;
+      if (*a != SearchOutcome::kFound) continue;
+      EXPECT_EQ(with.stats().used_direct, without.stats().used_direct) << where;
+      EXPECT_EQ(with.stats().top_level, without.stats().top_level) << where;
       EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
                   1e-6 * without.stats().planned_cost)
           << where;
+      if (with.stats().used_direct) continue;
       expanded[0] += with.stats().abstract.expanded;
       expanded[1] += without.stats().abstract.expanded;
       generated[0] += with.stats().abstract.generated;
@@ -578,11 +584,13 @@ TEST(MultiLevelPlannerTest, MismatchedAbstractionNeverGivesAnIllegalPath) {
 }
 
 // A world whose upper-level edges are not in pairs of equal cost (the
-// loader checks the pairs, not their costs): the distance table, read
-// either way, may lead the walk astray; every query ends in a status or a
-// legal path at its walked cost, never a crash or a jump.
+// loader checks the pairs, not their costs): plans by the distance table's
+// walk (its rows are distances to a node, so the walk goes on) and by the
+// lower levels' searches end in a status (DataLoss: such a world's edges
+// are not backed by the grid) or a legal path at its walked cost, never a
+// crash or a jump.
 TEST(MultiLevelPlannerTest, LopsidedEdgeCostsNeverGiveAnIllegalPath) {
-  int errors = 0, paths = 0;
+  int errors = 0, paths = 0, walks = 0;
   for (uint64_t seed = 1; seed <= 6; ++seed) {
     const Grid grid = Generated(MapKind::kRooms, 256, 90 + seed);
     Abstraction flat = Build(grid, 8, 3, false).FlatAbstraction();
@@ -608,6 +616,14 @@ TEST(MultiLevelPlannerTest, LopsidedEdgeCostsNeverGiveAnIllegalPath) {
                                 " seed " + std::to_string(seed);
       PlanOptions options;
       options.smooth = q % 2 == 0;
+      // A plan by the walk: its expansions are its path's nodes (a search
+      // also expands the virtual goal).
+      absl::StatusOr<SearchOutcome> planned = planner.Plan(s, t, options);
+      if (planned.ok() && *planned == SearchOutcome::kFound &&
+          !planner.stats().used_direct &&
+          planner.stats().abstract.expanded == planner.stats().abstract_nodes) {
+        ++walks;
+      }
       RunLengthPath path;
       absl::StatusOr<SearchOutcome> outcome =
           planner.FindPath(s, t, options, &path);
@@ -628,7 +644,9 @@ TEST(MultiLevelPlannerTest, LopsidedEdgeCostsNeverGiveAnIllegalPath) {
     }
   }
   EXPECT_GT(paths, 0);
-  std::printf("lopsided edges: %d paths, %d errors\n", paths, errors);
+  EXPECT_GT(walks, 10);
+  std::printf("lopsided edges: %d paths, %d errors, %d walks\n", paths, errors,
+              walks);
 }
 
 // After warm-up nothing allocates: multi-level queries, smoothing that
