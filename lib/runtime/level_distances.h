@@ -39,7 +39,7 @@ class LevelDistances {
   // Largest max_nodes a planner may ask for: 4096 nodes, 64 MB.
   static constexpr uint32_t kMaxNodes = 4096;
   // Most nodes x edges of a level to build for (one Dijkstra per node):
-  // 2^27, ~12x the top level of a 1024^2 map (Boston_0_1024: 865 nodes x
+  // 2^27, ~15x the top level of a 1024^2 map (Boston_0_1024: 865 nodes x
   // 10 208 edges), so that no world file, however dense its cliques, makes
   // a planner's constructor run for long.
   static constexpr double kMaxWork = double{1 << 27};
