@@ -54,6 +54,24 @@ absl::StatusOr<World> Blocked300(const World& world, const Grid& built,
   return ApplyChanges(world, changes, {}, nullptr);
 }
 
+// The kind of the comparison tests' world number `variant`: rooms,
+// terrain, maze, rooms, ...
+MapKind VariantKind(int variant) {
+  return variant % 3 == 0   ? MapKind::kRooms
+         : variant % 3 == 1 ? MapKind::kTerrain
+                            : MapKind::kMaze;
+}
+
+// A generated 256^2 world of that kind with 4 levels (zones of 8), seeded
+// by `seed`; with `changed`, 300 of its cells blocked (Blocked300): a
+// changed world keeps dead node ids.
+absl::StatusOr<World> VariantWorld(int variant, uint64_t seed, bool changed) {
+  const Grid built = Generated(VariantKind(variant), 256, seed);
+  World world = Build(built, 8, 4, false);
+  if (!changed) return world;
+  return Blocked300(world, built, seed);
+}
+
 // Checks one query against the oracle distances from s; returns cost /
 // optimum (1 for unreachable pairs).
 double Check(const Grid& grid, Planner& planner, const std::vector<double>& d,
@@ -244,18 +262,12 @@ TEST(MultiLevelPlannerTest, LandmarksKeepThePlanAndExpandLess) {
   int64_t changed_expanded[2] = {0, 0};
   int plans = 0;
   for (int variant = 0; variant < 6; ++variant) {
-    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
-                         : variant % 3 == 1 ? MapKind::kTerrain
-                                            : MapKind::kMaze;
+    const MapKind kind = VariantKind(variant);
     const uint64_t seed = 41 + static_cast<uint64_t>(variant);
-    const Grid built = Generated(kind, 256, seed);
-    World world = Build(built, 8, 4, false);
-    if (variant >= 3) {
-      // A changed world keeps dead node ids: landmarks on live ones only.
-      absl::StatusOr<World> next = Blocked300(world, built, seed);
-      ASSERT_TRUE(next.ok()) << next.status();
-      world = *std::move(next);
-    }
+    // A changed world keeps dead node ids: landmarks on live ones only.
+    absl::StatusOr<World> made = VariantWorld(variant, seed, variant >= 3);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const World& world = *made;
     const Grid& grid = world.grid();
     // Both search every level (no distance tables), one without landmarks.
     PlannerOptions on, off;
@@ -303,17 +315,11 @@ TEST(MultiLevelPlannerTest, LandmarksGuideTheRefinementWindows) {
   int64_t refined[2] = {0, 0};  // nodes the window searches expanded
   int plans = 0;
   for (int variant = 0; variant < 4; ++variant) {
-    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
-                         : variant % 3 == 1 ? MapKind::kTerrain
-                                            : MapKind::kMaze;
+    const MapKind kind = VariantKind(variant);
     const uint64_t seed = 61 + static_cast<uint64_t>(variant);
-    const Grid built = Generated(kind, 256, seed);
-    World world = Build(built, 8, 4, false);
-    if (variant == 3) {
-      absl::StatusOr<World> next = Blocked300(world, built, seed);
-      ASSERT_TRUE(next.ok()) << next.status();
-      world = *std::move(next);
-    }
+    absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const World& world = *made;
     const Grid& grid = world.grid();
     PlannerOptions off;
     off.landmarks = 0;
@@ -411,17 +417,11 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
   int64_t generated[2] = {0, 0};
   int plans = 0;
   for (int variant = 0; variant < 4; ++variant) {
-    const MapKind kind = variant % 3 == 0   ? MapKind::kRooms
-                         : variant % 3 == 1 ? MapKind::kTerrain
-                                            : MapKind::kMaze;
+    const MapKind kind = VariantKind(variant);
     const uint64_t seed = 71 + static_cast<uint64_t>(variant);
-    const Grid built = Generated(kind, 256, seed);
-    World world = Build(built, 8, 4, false);
-    if (variant == 3) {
-      absl::StatusOr<World> next = Blocked300(world, built, seed);
-      ASSERT_TRUE(next.ok()) << next.status();
-      world = *std::move(next);
-    }
+    absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const World& world = *made;
     const Grid& grid = world.grid();
     PlannerOptions off;
     off.distance_table_nodes = 0;
