@@ -12,9 +12,14 @@
 //   Planner/<map>/<mode>_no_distance_tables  hpa, hpa_smooth, hpa_free and
 //                               the first32 modes searching the top level
 //                               (PlannerOptions::distance_table_nodes = 0)
+//   Planner/<map>/<mode>_no_connection_tables  the same modes connecting at
+//                               level 2 by search (PlannerOptions::
+//                               derive_connection_tables = false)
 //   Planner/<map>/made          a planner made on a fresh copy of the world
-//                               (its landmark and distance tables built)
-//   Planner/<map>/made_no_distance_tables  the same without distance tables
+//                               (its landmark, distance and connection
+//                               tables built)
+//   Planner/<map>/made_no_distance_tables, made_no_connection_tables  the
+//                               same without those tables
 // Counters: expanded (nodes per query), subopt_pct (mean vs scenario optimum).
 //
 //   build/bench/zonepath_bench --benchmark_filter=Planner
@@ -54,14 +59,34 @@ enum class Mode {
   kHpaSmoothFirst32
 };
 
+// The tables a planner derives from its world: all, or all but one kind.
+enum class Tables { kAll, kNoDistance, kNoConnection };
+
+PlannerOptions OptionsWith(Tables tables) {
+  PlannerOptions options;
+  if (tables == Tables::kNoDistance) options.distance_table_nodes = 0;
+  if (tables == Tables::kNoConnection) options.derive_connection_tables = false;
+  return options;
+}
+
+const char* SuffixOf(Tables tables) {
+  switch (tables) {
+    case Tables::kAll:
+      return "";
+    case Tables::kNoDistance:
+      return "_no_distance_tables";
+    case Tables::kNoConnection:
+      return "_no_connection_tables";
+  }
+  return "";
+}
+
 void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
-                bool distance_tables) {
+                Tables tables) {
   const World& world =
       mode == Mode::kHpaCached ? *work->cached_world : *work->world;
   GridAStar astar(world.grid());
-  PlannerOptions planner_options;
-  if (!distance_tables) planner_options.distance_table_nodes = 0;
-  Planner planner(world, planner_options);
+  Planner planner(world, OptionsWith(tables));
   RunLengthPath path;
   size_t i = 0;
   double expanded = 0, subopt = 0;
@@ -106,9 +131,8 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
 // Making the world's first planner, which builds the tables it derives
 // from the world (a fresh world each time: the copy is not timed).
 void RunMade(benchmark::State& state, const PlannerWorkload* work,
-             bool distance_tables) {
-  PlannerOptions options;
-  if (!distance_tables) options.distance_table_nodes = 0;
+             Tables tables) {
+  const PlannerOptions options = OptionsWith(tables);
   const Abstraction flat = work->world->FlatAbstraction();
   size_t derived = 0;
   for (auto _ : state) {
@@ -162,24 +186,26 @@ void Register() {
              {"hpa_first32", Mode::kHpaFirst32},
              {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
       benchmark::RegisterBenchmark((base + "/" + suffix).c_str(), RunPlanner,
-                                   work.get(), mode, true)
+                                   work.get(), mode, Tables::kAll)
           ->Unit(benchmark::kMicrosecond);
     }
-    for (auto [suffix, mode] : std::vector<std::pair<const char*, Mode>>{
-             {"hpa", Mode::kHpa},
-             {"hpa_smooth", Mode::kHpaSmooth},
-             {"hpa_free", Mode::kHpaFree},
-             {"hpa_first32", Mode::kHpaFirst32},
-             {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
-      benchmark::RegisterBenchmark(
-          (base + "/" + suffix + "_no_distance_tables").c_str(), RunPlanner,
-          work.get(), mode, false)
-          ->Unit(benchmark::kMicrosecond);
+    for (const Tables without : {Tables::kNoDistance, Tables::kNoConnection}) {
+      for (auto [suffix, mode] : std::vector<std::pair<const char*, Mode>>{
+               {"hpa", Mode::kHpa},
+               {"hpa_smooth", Mode::kHpaSmooth},
+               {"hpa_free", Mode::kHpaFree},
+               {"hpa_first32", Mode::kHpaFirst32},
+               {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
+        benchmark::RegisterBenchmark(
+            (base + "/" + suffix + SuffixOf(without)).c_str(), RunPlanner,
+            work.get(), mode, without)
+            ->Unit(benchmark::kMicrosecond);
+      }
     }
-    for (const bool tables : {true, false}) {
-      benchmark::RegisterBenchmark(
-          (base + (tables ? "/made" : "/made_no_distance_tables")).c_str(),
-          RunMade, work.get(), tables)
+    for (const Tables tables :
+         {Tables::kAll, Tables::kNoDistance, Tables::kNoConnection}) {
+      benchmark::RegisterBenchmark((base + "/made" + SuffixOf(tables)).c_str(),
+                                   RunMade, work.get(), tables)
           ->Unit(benchmark::kMillisecond);
     }
     Workloads().push_back(std::move(work));

@@ -105,10 +105,15 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   // (by the zone's connection table when it has one, else by a search).
   for (int j = 2; j <= top; ++j) {
     const ZoneId zone = graph_.ZoneOf(j, p);
-    const bool by_table = tables_ != nullptr && tables_->has_level(j) &&
-                          !tables_->Block(j, zone.value()).empty();
-    if (absl::Status s = by_table ? ConnectFromTable(j, zone, stats)
-                                  : ConnectBySearch(j, p, zone, stats);
+    absl::Span<const float> block;
+    if (tables_ != nullptr && tables_->has_level(j)) {
+      block = tables_->Block(j, zone.value());
+    } else if (derived_ != nullptr && derived_->has_level(j)) {
+      block = derived_->Block(j, zone.value());
+    }
+    if (absl::Status s = !block.empty()
+                             ? ConnectFromTable(j, zone, block, stats)
+                             : ConnectBySearch(j, p, zone, stats);
         !s.ok()) {
       return s;
     }
@@ -161,12 +166,12 @@ absl::Status EndpointConnector::ConnectBySearch(int j, Point p, ZoneId zone,
 }
 
 absl::Status EndpointConnector::ConnectFromTable(int j, ZoneId zone,
+                                                 absl::Span<const float> block,
                                                  SearchStats* stats) {
   const SharedLevel& level = graph_.level(j);
   const uint32_t first = level.zone_node_begin[zone.value()];
   const uint32_t rows = level.zone_node_end[zone.value()] - first;
   if (rows == 0) return absl::OkStatus();
-  const absl::Span<const float> block = tables_->Block(j, zone.value());
   const uint64_t cols = block.size() / rows;
   // Each level-(j-1) link's column: its zone's place among the zone's
   // members (ConnectionTables' column order), in one pass over them.

@@ -11,8 +11,10 @@
 // the endpoint's level-j zone, reaches that zone's level-j nodes. Each
 // connection is bounded by one zone of its level, and each stops once all its
 // targets are settled. Levels the world has connection tables for
-// (world/connection_tables.h) read them instead: the level-j links are the
-// cheapest level-(j-1) link plus the table's cost from there, no search.
+// (world/connection_tables.h), or the planner derived them for
+// (derived_connections.h: level 2 of a small world), read them instead: the
+// level-j links are the cheapest level-(j-1) link plus the table's cost
+// from there, no search.
 //
 //   EndpointConnector start(graph, &astar, max_nodes);
 //   RETURN_IF_ERROR(start.Connect(p, /*top=*/3, &stats));
@@ -28,7 +30,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "absl/types/span.h"
 #include "best_first.h"
+#include "derived_connections.h"
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "zone_level_search.h"
@@ -75,6 +79,10 @@ class EndpointConnector {
   // That search's counts are added to *stats (may be null).
   absl::Status AppendCells(uint32_t v, RunLengthPath* path, SearchStats* stats);
 
+  // Tables the planner derived for levels the world has none of (null:
+  // none); must outlive this connector's use of them.
+  void set_derived(const DerivedConnections* derived) { derived_ = derived; }
+
   // Tracing: called with each expanded cell / abstract node's cell.
   void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
   size_t MemoryUsage() const;
@@ -87,10 +95,13 @@ class EndpointConnector {
   // (towards the zone's nodes by their level-(j-1) ids), or from the
   // zone's connection table (by row, no ids needed).
   absl::Status ConnectBySearch(int j, Point p, ZoneId zone, SearchStats* stats);
-  absl::Status ConnectFromTable(int j, ZoneId zone, SearchStats* stats);
+  absl::Status ConnectFromTable(int j, ZoneId zone,
+                                absl::Span<const float> block,
+                                SearchStats* stats);
 
   const LevelGraph& graph_;
   const ConnectionTables* tables_;                    // the world's, or null
+  const DerivedConnections* derived_ = nullptr;       // the planner's
   std::vector<std::pair<uint64_t, double>> columns_;  // ConnectFromTable's
   Point at_;
   int connected_ = 0;

@@ -16,6 +16,7 @@
 #include "best_first.h"
 #include "connector.h"
 #include "corridor_refiner.h"
+#include "derived_connections.h"
 #include "landmarks.h"
 #include "level_distances.h"
 #include "level_graph.h"
@@ -29,6 +30,7 @@ namespace zonepath {
 using runtime_internal::BestFirst;
 using runtime_internal::BestFirstResult;
 using runtime_internal::CorridorRefiner;
+using runtime_internal::DerivedConnections;
 using runtime_internal::EndpointConnector;
 using runtime_internal::kInf;
 using runtime_internal::LandmarkBound;
@@ -98,7 +100,8 @@ struct Planner::Impl {
         top(options.max_nodes),
         landmark_count(std::clamp(options.landmarks, 0, 32)),
         distance_table_nodes(
-            std::min(options.distance_table_nodes, LevelDistances::kMaxNodes)) {
+            std::min(options.distance_table_nodes, LevelDistances::kMaxNodes)),
+        derive_connection_tables(options.derive_connection_tables) {
     // The grid's open cells as bits, made by the world's first planner and
     // shared: the jump point searches of refinement, free crossings and
     // connections read them instead of filling each window's bits.
@@ -120,6 +123,7 @@ struct Planner::Impl {
         if (RefinedWithLandmarks(k)) LandmarksOf(k);
         DistancesOf(k);
       }
+      Connections();
     }
   }
 
@@ -151,6 +155,10 @@ struct Planner::Impl {
              runtime_internal::kMaxLevels + 1>
       distances;
   std::array<bool, runtime_internal::kMaxLevels + 1> distances_tried{};
+  // The world's derived connection tables (null: none), as landmarks.
+  bool derive_connection_tables;
+  std::shared_ptr<const DerivedConnections> connections;
+  bool connections_tried = false;
   double top_cost = kInf;  // the last SearchTop's path, start to goal
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
@@ -205,6 +213,8 @@ struct Planner::Impl {
   static constexpr int kGridBitsKey = 1 << 20;
   // ... and of the distance tables: kDistanceKey + level.
   static constexpr int kDistanceKey = 1 << 21;
+  // ... and of the derived connection tables.
+  static constexpr int kConnectionKey = (1 << 21) + 64;
   // A level-(k-1) node in the abstract search's id space (ids are < 2^31).
   static constexpr uint32_t kLowerTag = 0x80000000u;
   // The pairs (level-(k-1) id, level-k id) of the level-k nodes of p's
@@ -265,6 +275,23 @@ struct Planner::Impl {
           }));
     }
     return distances[k].get();
+  }
+
+  // The connection tables derived for the levels the world file has none
+  // of (null: none fit, or turned off), made as LandmarksOf makes the
+  // landmark tables.
+  const DerivedConnections* Connections() {
+    if (!derive_connection_tables) return nullptr;
+    if (!connections_tried) {
+      connections_tried = true;
+      connections = std::static_pointer_cast<const DerivedConnections>(
+          world.DerivedOnce(kConnectionKey, [&]() -> World::Derived {
+            std::shared_ptr<const DerivedConnections> tables =
+                DerivedConnections::Build(graph, DerivedConnections::kMaxBytes);
+            return {tables, tables ? tables->MemoryUsage() : 0};
+          }));
+    }
+    return connections.get();
   }
 
   // SearchTop on a level with a distance table (level_distances.h): the
@@ -540,6 +567,9 @@ struct Planner::Impl {
     const bool may_direct = weighted && k >= 2 &&
                             graph.level(k - 1).node_beacon.size() < 0x7FFFFFFEu;
     const int connect_to = may_direct ? k - 1 : k;
+    const DerivedConnections* derived = Connections();
+    start_connector.set_derived(derived);
+    goal_connector.set_derived(derived);
     if (absl::Status c =
             start_connector.Connect(s, connect_to, &stats->connect);
         !c.ok())

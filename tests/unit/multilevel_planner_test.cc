@@ -467,6 +467,61 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
               static_cast<long long>(generated[1]));
 }
 
+// Derived connection tables (PlannerOptions::derive_connection_tables):
+// connecting by table plans as connecting by search does (same outcome,
+// top level and cost), with far fewer nodes searched to connect, on worlds
+// whose level 2 has no file table, changed ones (dead ids) included.
+TEST(MultiLevelPlannerTest, DerivedConnectionTablesPlanAsTheSearchDoes) {
+  int64_t connect_expanded[2] = {0, 0};  // with and without tables
+  int plans = 0;
+  for (int variant = 0; variant < 4; ++variant) {
+    const MapKind kind = VariantKind(variant);
+    const uint64_t seed = 83 + static_cast<uint64_t>(variant);
+    absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const World& world = *made;
+    const Grid& grid = world.grid();
+    PlannerOptions off;
+    off.derive_connection_tables = false;
+    Planner with(world), without(world, off);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 30; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(kind)) + " " +
+                                PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      absl::StatusOr<SearchOutcome> a = with.Plan(s, t, PlanOptions());
+      absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
+      ASSERT_TRUE(a.ok() && b.ok()) << where;
+      ASSERT_EQ(*a, *b) << where;
+      connect_expanded[0] += with.stats().connect.expanded;
+      connect_expanded[1] += without.stats().connect.expanded;
+      if (*a != SearchOutcome::kFound) continue;
+      EXPECT_EQ(with.stats().used_direct, without.stats().used_direct) << where;
+      EXPECT_EQ(with.stats().top_level, without.stats().top_level) << where;
+      EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
+                  1e-6 * without.stats().planned_cost)
+          << where;
+      if (with.stats().used_direct) continue;
+      ++plans;
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      options.free_crossings = q % 4 < 2;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, with, d, s, t, options, where);
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(plans, 60);
+  // Level 1 still searches cells; level 2 no longer searches nodes.
+  EXPECT_LT(connect_expanded[0], connect_expanded[1]);
+  std::printf("connection nodes and cells expanded %lld / %lld\n",
+              static_cast<long long>(connect_expanded[0]),
+              static_cast<long long>(connect_expanded[1]));
+}
+
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are
 // exactly FindPath's, smoothed or not, on a 4-level world.
 TEST(MultiLevelPlannerTest, LazyCursorGivesFindPathsMoves) {

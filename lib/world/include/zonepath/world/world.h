@@ -8,8 +8,9 @@
 // Its arrays are copy-on-write pages (CowArray): a world made by
 // ApplyChanges shares every page the changes did not touch with the world
 // it came from, so keeping both costs little more than keeping one. What
-// planners derive from a world (DerivedOnce: landmark and distance tables,
-// the grid's open bits of 2 bits a cell) is each version's own.
+// planners derive from a world (DerivedOnce: landmark, distance and level-2
+// connection tables, the grid's open bits of 2 bits a cell) is each
+// version's own.
 //
 //   ASSIGN_OR_RETURN(World world, LoadWorldFile("den520d.zpw"));
 //   const Grid& grid = world.grid();
@@ -73,17 +74,19 @@ class World {
 
   // Data the runtime derives from this world on first use and shares
   // between all its planners, on any thread (the landmark bounds and the
-  // distance table of a level, runtime/landmarks.h, level_distances.h): `build`
-  // runs once per key, the first caller's, under that key's own lock; a later
-  // call with the key waits for it and returns the same object, while calls
-  // with other keys, and DerivedBytes / MemoryUsage, go on meanwhile (a table
-  // that takes 0.6 s to build stalls only the planners that need it). Its
-  // `bytes` count in MemoryUsage() once built. Copies of a world share what was
-  // derived (their content is the same); a world made by ApplyChanges starts
-  // with nothing derived. `build` must not ask for its own key again (it would
-  // wait for itself).
+  // distance table of a level, runtime/landmarks.h, level_distances.h; the
+  // connection tables of levels the file has none of, derived_connections.h):
+  // `build` runs once per key, the first caller's, under that key's own lock;
+  // a later call with the key waits for it and returns the same object, while
+  // calls with other keys, and DerivedBytes / MemoryUsage, go on meanwhile (a
+  // table that takes 0.6 s to build stalls only the planners that need it).
+  // Its `bytes` count in MemoryUsage() once built. Copies of a world share
+  // what was derived (their content is the same); a world made by
+  // ApplyChanges starts with nothing derived. `build` must not ask for its
+  // own key again (it would wait for itself).
   // Keys from 65536 up are the runtime's (landmark tables, keyed by level
-  // and count; the grid's open cells as bits; distance tables by level).
+  // and count; the grid's open cells as bits; distance tables by level;
+  // derived connection tables).
   struct Derived {
     std::shared_ptr<const void> data;
     size_t bytes = 0;

@@ -1,0 +1,77 @@
+// DerivedConnections: connection tables (world/connection_tables.h) that a
+// planner derives for the levels its world file holds none of, so that
+// connecting a query's endpoint there reads one small block instead of
+// running a Dijkstra (connector.h).
+//
+// A world file stores tables from level 3 up (ConnectionTables::
+// kFirstLevel): level 2's would add about a third of a byte per cell to
+// every world. On a small world, though, the level-2 connection is the
+// largest part of a query's first moves (Cauldron: two level-2 searches,
+// ~68 k instructions of the ~250 k to the first 32 smoothed moves), and
+// its table is small (README, "Level-2 connection tables"). So a planner
+// builds the blocks of the levels the world lacks, lowest first, while
+// their total stays within PlannerOptions::connection_table_bytes, once
+// per world (World::DerivedOnce) and shared by all its planners.
+//
+// Same layout as the file's tables: zone z of level j is a block of rows x
+// cols floats, rows its level-j nodes in id order, cols its level-(j-1)
+// nodes in ForEachZoneMemberRange order, +inf where the two do not reach
+// each other inside z. Row t holds the costs from t (a Dijkstra on level
+// j-1 inside z, from t's level-(j-1) node); costs are taken as symmetric,
+// as the file's tables take them.
+//
+//   std::shared_ptr<const DerivedConnections> derived =
+//       DerivedConnections::Build(graph, /*max_bytes=*/8 << 20);
+//   absl::Span<const float> block = derived->Block(2, zone);  // may be empty
+#ifndef ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_
+#define ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "level_graph.h"
+#include "zonepath/world/connection_tables.h"
+
+namespace zonepath::runtime_internal {
+
+class DerivedConnections {
+ public:
+  // The blocks of every level j >= 2 that the graph's world has no
+  // connection table for, lowest level first, while their total stays
+  // within max_bytes (a level that does not fit, and every level above
+  // it, gets none). Null when no level gets a table.
+  // The budget a planner builds with (PlannerOptions::
+  // derive_connection_tables).
+  static constexpr uint64_t kMaxBytes = uint64_t{16} << 20;
+
+  static std::shared_ptr<const DerivedConnections> Build(
+      const LevelGraph& graph, uint64_t max_bytes);
+
+  bool has_level(int j) const {
+    return j >= 2 && j <= ConnectionTables::kMaxLevel &&
+           !levels_[j].zone_begin.empty();
+  }
+  // Zone z's block of level j (has_level(j)); empty when the zone has no
+  // level-j node.
+  absl::Span<const float> Block(int j, uint32_t z) const {
+    const Level& l = levels_[j];
+    return absl::Span<const float>(l.values.data() + l.zone_begin[z],
+                                   l.zone_begin[z + 1] - l.zone_begin[z]);
+  }
+  size_t MemoryUsage() const;
+
+ private:
+  struct Level {
+    std::vector<uint64_t> zone_begin;  // zones + 1 offsets into values
+    std::vector<float> values;
+  };
+  std::array<Level, ConnectionTables::kMaxLevel + 1> levels_;
+};
+
+}  // namespace zonepath::runtime_internal
+
+#endif  // ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_
