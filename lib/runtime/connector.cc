@@ -12,7 +12,7 @@ namespace zonepath::runtime_internal {
 EndpointConnector::EndpointConnector(const LevelGraph& graph, GridAStar* astar,
                                      uint32_t max_nodes)
     : graph_(graph),
-      tables_(graph.connection_tables()),
+      blocks_{graph.connection_tables(), nullptr},
       astar_(astar),
       cells_(graph.ZoneSide(1)),
       search_(max_nodes) {
@@ -105,12 +105,7 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   // (by the zone's connection table when it has one, else by a search).
   for (int j = 2; j <= top; ++j) {
     const ZoneId zone = graph_.ZoneOf(j, p);
-    absl::Span<const float> block;
-    if (tables_ != nullptr && tables_->has_level(j)) {
-      block = tables_->Block(j, zone.value());
-    } else if (derived_ != nullptr && derived_->has_level(j)) {
-      block = derived_->Block(j, zone.value());
-    }
+    const absl::Span<const float> block = blocks_.Block(j, zone.value());
     if (absl::Status s = !block.empty()
                              ? ConnectFromTable(j, zone, block, stats)
                              : ConnectBySearch(j, p, zone, stats);

@@ -81,7 +81,9 @@ class EndpointConnector {
 
   // Tables the planner derived for levels the world has none of (null:
   // none); must outlive this connector's use of them.
-  void set_derived(const DerivedConnections* derived) { derived_ = derived; }
+  void set_derived(const DerivedConnections* derived) {
+    blocks_.derived = derived;
+  }
 
   // Tracing: called with each expanded cell / abstract node's cell.
   void set_trace(std::vector<Point>* cells, std::function<void(Point)> on_node);
@@ -100,8 +102,7 @@ class EndpointConnector {
                                 SearchStats* stats);
 
   const LevelGraph& graph_;
-  const ConnectionTables* tables_;                    // the world's, or null
-  const DerivedConnections* derived_ = nullptr;       // the planner's
+  ConnectionBlocks blocks_;  // the world's tables, the planner's derived ones
   std::vector<std::pair<uint64_t, double>> columns_;  // ConnectFromTable's
   Point at_;
   int connected_ = 0;

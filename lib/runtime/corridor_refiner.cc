@@ -45,6 +45,7 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                                           2, kMaxCellWindowZones)
                              : 2),
       state_(max_nodes) {
+  blocks_.file = graph.connection_tables();
   levels_.resize(kMaxLevels + 1);
 }
 
@@ -151,6 +152,67 @@ absl::Status CorridorRefiner::Ensure(int j, SearchStats* stats) {
 
 absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
                                           SearchStats* stats, bool* found) {
+  // The window's last zone by its connection table when it has one; a
+  // table the graph does not bear out (a damaged file) falls back to the
+  // plain search, which finds the way or reports it.
+  bool by_table = false;
+  if (!w.final) {
+    const uint32_t z = w.next_zone.value();
+    by_table = target_row_.Set(graph_, j, z, levels_[j].items[w.target],
+                               blocks_.Block(j, z)) &&
+               !target_row_.empty();
+  }
+  if (by_table) {
+    if (absl::Status s = SearchWindow(j, w, true, stats, found); !s.ok()) {
+      return s;
+    }
+    if (!*found || WalkTable(j - 1, w)) return absl::OkStatus();
+  }
+  return SearchWindow(j, w, false, stats, found);
+}
+
+bool CorridorRefiner::WalkTable(int below, const Window& w) {
+  // The route ends ... u, target, where u lies in the last zone and the
+  // last hop is u's table entry (a node reached over an edge of its own
+  // has a parent outside the zone: nothing to walk).
+  if (route_.size() < 2) return true;
+  const uint32_t target = route_.back();
+  uint32_t x = route_[route_.size() - 2];
+  const Rect zone = graph_.level(below + 1).ZoneRect(
+      w.next_zone, graph_.grid().width(), graph_.grid().height());
+  if (!zone.Contains(graph_.NodeCell(below, x))) return true;
+  route_.pop_back();
+  // Each step takes the edge that leaves the least to go (the table's cost
+  // from the target, costs taken as symmetric); the cost left falls at
+  // every step, so the walk ends, at the target or where the table is
+  // not borne out (false).
+  for (size_t steps = 0; x != target; ++steps) {
+    const uint32_t cx = target_row_.Column(x);
+    if (cx == ZoneRow::kNoColumn || steps > target_row_.columns()) return false;
+    uint32_t best = ZoneRow::kNoColumn;
+    double best_cost = kInf;
+    graph_.ForEachEdge(below, x, [&](uint32_t v, float cost, bool) {
+      const uint32_t c = target_row_.Column(v);
+      if (c == ZoneRow::kNoColumn) return;
+      const double left = static_cast<double>(cost) + target_row_.At(c);
+      if (left < best_cost) {
+        best_cost = left;
+        best = v;
+      }
+    });
+    if (best == ZoneRow::kNoColumn ||
+        !(target_row_.At(target_row_.Column(best)) < target_row_.At(cx))) {
+      return false;
+    }
+    route_.push_back(best);
+    x = best;
+  }
+  return true;
+}
+
+absl::Status CorridorRefiner::SearchWindow(int j, const Window& w,
+                                           bool by_table, SearchStats* stats,
+                                           bool* found) {
   const int below = j - 1;
   LevelPath& l = levels_[j];
   const uint32_t target_item = l.items[w.target];
@@ -163,6 +225,13 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
           "level-", j, " node ", target_item, " has no node on level ", below));
     }
   }
+  // By table, the last zone's nodes are not expanded: each leads to the
+  // target by its table entry (the cheapest way inside that zone), walked
+  // afterwards (WalkTable). The window then finds the cheapest way that
+  // stays in the last zone once it enters it, no longer one that leaves it
+  // and comes back.
+  const Rect last_zone = graph_.level(j).ZoneRect(
+      w.next_zone, graph_.grid().width(), graph_.grid().height());
   const Connectivity connectivity = graph_.connectivity();
   const double min_cost = graph_.grid().min_cost();
   // With level `below`'s landmarks, their bound towards the target (the
@@ -209,6 +278,13 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
       state_, open_,
       [&](uint32_t u, auto&& relax, bool skips_intra) {
         if (u == kGoal) return;
+        if (by_table && last_zone.Contains(graph_.NodeCell(below, u))) {
+          const uint32_t c = target_row_.Column(u);
+          if (c != ZoneRow::kNoColumn && target_row_.At(c) < kInf) {
+            relax(target, target_row_.At(c), 0.0, false);
+          }
+          return;
+        }
         const auto edge = [&](uint32_t v, float cost, bool intra) {
           const Point c = graph_.NodeCell(below, v);
           if (!w.rect.Contains(c)) return;
@@ -499,7 +575,7 @@ size_t CorridorRefiner::MemoryUsage() const {
                  open_.capacity() * sizeof(OpenEntry) +
                  route_.capacity() * sizeof(uint32_t) + found_.MemoryUsage() +
                  landmark_bound_.MemoryUsage() + cell_rest_.MemoryUsage() +
-                 connection_.MemoryUsage();
+                 connection_.MemoryUsage() + target_row_.MemoryUsage();
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
   }

@@ -21,6 +21,14 @@
 // to kUpperWindowZones zones, so that their crossings, and with them the
 // route's zones, are chosen seeing further ahead too.
 //
+// Where the window's last zone has a connection table (the world file's, or
+// one the planner derived: derived_connections.h), that zone is not
+// searched: a node of it that the search reaches leads to the target (a
+// level-j node, so a row of the table) by its table entry, and the way
+// from there is walked along the table afterwards (WalkTable). The window
+// then finds the cheapest way that stays in its last zone once it enters
+// it; a table the graph does not bear out falls back to the full search.
+//
 // A search that cannot get through (the previous window's route went back
 // across its own border, entered the last zone early, or left the next
 // window's zones on its way) falls back to the previous window's route,
@@ -47,6 +55,7 @@
 #include "absl/types/span.h"
 #include "best_first.h"
 #include "connector.h"
+#include "derived_connections.h"
 #include "landmarks.h"
 #include "level_graph.h"
 #include "node_state_map.h"
@@ -86,6 +95,12 @@ class CorridorRefiner {
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.
   absl::Status NextMoves(RunLengthPath* moves, SearchStats* stats);
+
+  // Tables the planner derived for levels the world has none of (null:
+  // none); must outlive the refinement.
+  void set_derived(const DerivedConnections* derived) {
+    blocks_.derived = derived;
+  }
 
   void set_on_node(std::function<void(Point)> on_node) {
     on_node_ = std::move(on_node);
@@ -135,8 +150,17 @@ class CorridorRefiner {
   absl::Status Ensure(int j, SearchStats* stats);
   // Refines level j's current window into level j-1's path (j >= 2).
   absl::Status RefineWindow(int j, SearchStats* stats);
+  // Searches level j-1 in window w into route_: by the last zone's
+  // connection table where it has one (SearchWindow by_table, then
+  // WalkTable), else (or when the table is not borne out) by a plain search.
   absl::Status SearchBelow(int j, const Window& w, SearchStats* stats,
                            bool* found);
+  absl::Status SearchWindow(int j, const Window& w, bool by_table,
+                            SearchStats* stats, bool* found);
+  // Replaces route_'s last hop by table with the level-`below` nodes of a
+  // cheapest way inside the window's last zone; false if the table does
+  // not bear it out.
+  bool WalkTable(int below, const Window& w);
   absl::Status SearchCells(const Window& w, SearchStats* stats, bool* found);
   // NextMoves without free crossings: the next level-1 edge's moves.
   absl::Status NextEdgeMoves(RunLengthPath* moves, SearchStats* stats);
@@ -163,6 +187,8 @@ class CorridorRefiner {
   RunLengthPath cell_rest_;        // last cell window's moves beyond it
   Point cell_rest_end_;
   LandmarkTables landmarks_{};
+  ConnectionBlocks blocks_;  // the world's tables, the planner's derived ones
+  ZoneRow target_row_;       // the current window's target row
   LandmarkBound landmark_bound_;  // the current window's target terms
   NodeStateMap state_;
   std::vector<OpenEntry> open_;

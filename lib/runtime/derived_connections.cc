@@ -111,6 +111,33 @@ std::shared_ptr<const DerivedConnections> DerivedConnections::Build(
   return any ? derived : nullptr;
 }
 
+bool ZoneRow::Set(const LevelGraph& graph, int j, uint32_t z, uint32_t t,
+                  absl::Span<const float> block) {
+  row_ = {};
+  ranges_.clear();
+  if (block.empty()) return true;
+  const SharedLevel& level = graph.level(j);
+  const uint32_t first = level.zone_node_begin[z];
+  const uint64_t rows = level.zone_node_end[z] - first;
+  uint64_t columns = 0;
+  ForEachZoneMemberRange(
+      graph.abstraction(), j, z, graph.grid().width(), graph.grid().height(),
+      [&](uint32_t begin, uint32_t end) {
+        if (!ranges_.empty() && ranges_.back().end == begin) {
+          ranges_.back().end = end;
+        } else {
+          ranges_.push_back({begin, end, static_cast<uint32_t>(columns)});
+        }
+        columns += end - begin;
+      });
+  if (t < first || t - first >= rows || rows * columns != block.size()) {
+    ranges_.clear();
+    return false;
+  }
+  row_ = block.subspan((t - first) * columns, columns);
+  return true;
+}
+
 size_t DerivedConnections::MemoryUsage() const {
   size_t bytes = sizeof(*this);
   for (const Level& l : levels_) {

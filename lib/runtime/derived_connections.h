@@ -72,6 +72,52 @@ class DerivedConnections {
   std::array<Level, ConnectionTables::kMaxLevel + 1> levels_;
 };
 
+// The connection block of level j, zone z a query reads: the world file's
+// table where it has one for the level, else the planner's derived one;
+// empty when neither has a block for the zone.
+struct ConnectionBlocks {
+  const ConnectionTables* file = nullptr;
+  const DerivedConnections* derived = nullptr;
+  absl::Span<const float> Block(int j, uint32_t z) const {
+    if (file != nullptr && file->has_level(j)) return file->Block(j, z);
+    if (derived != nullptr && derived->has_level(j)) {
+      return derived->Block(j, z);
+    }
+    return {};
+  }
+};
+
+// One row of a zone's block with its columns: the costs between one
+// level-j node t of zone z and each level-(j-1) node inside z.
+class ZoneRow {
+ public:
+  static constexpr uint32_t kNoColumn = 0xffffffffu;
+  // Row of level-j node t (which must lie in zone z) in `block` (the zone's
+  // block; empty leaves the row empty). False when the block's shape does
+  // not fit the zone (a world whose tables and levels disagree).
+  bool Set(const LevelGraph& graph, int j, uint32_t z, uint32_t t,
+           absl::Span<const float> block);
+  bool empty() const { return row_.empty(); }
+  // The column of level-(j-1) node v, or kNoColumn outside the zone.
+  uint32_t Column(uint32_t v) const {
+    for (const Range& r : ranges_) {
+      if (v >= r.begin && v < r.end) return r.column + (v - r.begin);
+    }
+    return kNoColumn;
+  }
+  float At(uint32_t column) const { return row_[column]; }
+  size_t columns() const { return row_.size(); }
+  size_t MemoryUsage() const { return ranges_.capacity() * sizeof(Range); }
+
+ private:
+  struct Range {
+    uint32_t begin, end;  // level-(j-1) ids [begin, end)
+    uint32_t column;      // column of `begin`
+  };
+  std::vector<Range> ranges_;  // merged where ids run on
+  absl::Span<const float> row_;
+};
+
 }  // namespace zonepath::runtime_internal
 
 #endif  // ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_

@@ -570,6 +570,7 @@ struct Planner::Impl {
     const DerivedConnections* derived = Connections();
     start_connector.set_derived(derived);
     goal_connector.set_derived(derived);
+    refiner.set_derived(derived);
     if (absl::Status c =
             start_connector.Connect(s, connect_to, &stats->connect);
         !c.ok())

@@ -2,19 +2,26 @@
 // (connection upward, search on the top useful level, refinement downward),
 // checked against the exact oracle; lazy refinement and smoothing; scratch
 // limits; worlds whose abstraction does not match their grid.
+#include <array>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "alloc_counter.h"
+#include "derived_connections.h"
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
+#include "level_graph.h"
 #include "random_grids.h"
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
 #include "zonepath/update/world_changes.h"
+#include "zonepath/world/connection_tables.h"
 
 namespace zonepath {
 namespace {
@@ -473,6 +480,7 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
 // whose level 2 has no file table, changed ones (dead ids) included.
 TEST(MultiLevelPlannerTest, DerivedConnectionTablesPlanAsTheSearchDoes) {
   int64_t connect_expanded[2] = {0, 0};  // with and without tables
+  int64_t refine_expanded[2] = {0, 0};
   int plans = 0;
   for (int variant = 0; variant < 4; ++variant) {
     const MapKind kind = VariantKind(variant);
@@ -511,15 +519,91 @@ TEST(MultiLevelPlannerTest, DerivedConnectionTablesPlanAsTheSearchDoes) {
       const std::vector<double> d =
           testing::OracleDistances(grid, s, true, grid.bounds());
       Check(grid, with, d, s, t, options, where);
+      refine_expanded[0] += with.stats().refine.expanded;
+      Check(grid, without, d, s, t, options, where);
+      refine_expanded[1] += without.stats().refine.expanded;
       if (HasFailure()) return;
     }
   }
   EXPECT_GT(plans, 60);
-  // Level 1 still searches cells; level 2 no longer searches nodes.
+  // Level 1 still searches cells; level 2 no longer searches nodes, and
+  // level-2 refinement windows read the table for their last zone.
   EXPECT_LT(connect_expanded[0], connect_expanded[1]);
-  std::printf("connection nodes and cells expanded %lld / %lld\n",
-              static_cast<long long>(connect_expanded[0]),
-              static_cast<long long>(connect_expanded[1]));
+  EXPECT_LT(refine_expanded[0], refine_expanded[1]);
+  std::printf(
+      "connection nodes and cells expanded %lld / %lld, refinement %lld / "
+      "%lld\n",
+      static_cast<long long>(connect_expanded[0]),
+      static_cast<long long>(connect_expanded[1]),
+      static_cast<long long>(refine_expanded[0]),
+      static_cast<long long>(refine_expanded[1]));
+}
+
+// Refinement windows read the last zone's connection table (the target's
+// row) instead of searching it, and walk the table to the target: a world
+// whose file tables are wrong (a damaged file; the loader checks their
+// shape, not their costs) must still give legal paths, the refiner falling
+// back to a search wherever the table is not borne out.
+TEST(MultiLevelPlannerTest, WrongConnectionTablesStillGiveLegalPaths) {
+  int found = 0;
+  for (int variant = 0; variant < 3; ++variant) {
+    const uint64_t seed = 97 + static_cast<uint64_t>(variant);
+    absl::StatusOr<World> made = VariantWorld(variant, seed, false);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const Grid& grid = made->grid();
+    // The right costs of every zone (the file's tables keep only the
+    // zones within their budget: few, on worlds this small), from the
+    // planner's own derivation on a copy without tables.
+    const Abstraction flat = made->FlatAbstraction();
+    const World bare(grid, flat);
+    const runtime_internal::LevelGraph graph(bare);
+    const auto right =
+        runtime_internal::DerivedConnections::Build(graph, uint64_t{1} << 30);
+    ASSERT_NE(right, nullptr);
+    // Every finite cost scaled by a random factor in [0.3, 3]; +inf kept.
+    std::mt19937_64 rng(seed);
+    std::uniform_real_distribution<double> factor(0.3, 3.0);
+    auto owned = std::make_shared<
+        std::array<std::pair<std::vector<uint64_t>, std::vector<float>>,
+                   ConnectionTables::kMaxLevel + 1>>();
+    ConnectionTables::Parts parts{};
+    int scaled = 0;
+    for (int j = ConnectionTables::kFirstLevel; j <= 4; ++j) {
+      ASSERT_TRUE(right->has_level(j));
+      auto& [begin, values] = (*owned)[j];
+      begin.push_back(0);
+      for (uint32_t z = 0; z < graph.level(j).zone_count(); ++z) {
+        for (const float v : right->Block(j, z)) {
+          const bool keep = std::isinf(v) || v == 0;
+          values.push_back(keep ? v : static_cast<float>(v * factor(rng)));
+          scaled += keep ? 0 : 1;
+        }
+        begin.push_back(values.size());
+      }
+      parts[j] = {begin, values};
+    }
+    ASSERT_GT(scaled, 1000);
+    const World wrong(grid, flat, 0,
+                      std::make_shared<const ConnectionTables>(
+                          parts, owned, /*mapped=*/false));
+    Planner planner(wrong);
+    for (int q = 0; q < 30; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(VariantKind(variant))) +
+                                " " + PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      options.free_crossings = q % 4 < 2;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, planner, d, s, t, options, where);
+      if (HasFailure()) return;
+      found += std::isinf(d[grid.Index(t).value()]) ? 0 : 1;
+    }
+  }
+  EXPECT_GT(found, 45);
 }
 
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are

@@ -172,13 +172,16 @@ struct PlannerOptions {
   uint32_t distance_table_nodes = 1024;
   // Connect query endpoints at level 2 (and at any other level the world
   // file has no connection table for) by reading a table of costs instead
-  // of a search, on worlds where those tables take at most 16 MB together
-  // (README, "Level-2 connection tables"): 1024^2 maps (~0.3 MB, first 32
-  // moves 1.4-2.5x sooner), a 4096^2 terrain world (4.6 MB). One table
-  // per world, shared by its planners and built like the landmark tables
-  // (one Dijkstra per level-2 node over its zone: ~5 ms on a 1024^2 map).
-  // False: connect by search (a world that lives for a few queries). Links
-  // cost the same either way, up to the table's float rounding.
+  // of a search, and let refinement windows read it instead of searching
+  // their last zone, on worlds where those tables take at most 16 MB
+  // together (README, "Level-2 connection tables"): 1024^2 maps (~0.3 MB,
+  // first 32 moves ~2.5x sooner), a 4096^2 terrain world (4.6 MB). One
+  // table per world, shared by its planners and built like the landmark
+  // tables (one Dijkstra per level-2 node over its zone: ~5 ms on a
+  // 1024^2 map). False: connect and refine by search (a world that lives
+  // for a few queries). Links cost the same either way, up to the table's
+  // float rounding; windows may choose another way of the same or nearly
+  // the same cost.
   bool derive_connection_tables = true;
 };
 
