@@ -13,7 +13,8 @@
 //                               the first32 modes searching the top level
 //                               (PlannerOptions::distance_table_nodes = 0)
 //   Planner/<map>/<mode>_no_connection_tables  the same modes connecting at
-//                               level 2 by search (PlannerOptions::
+//                               level 2, and refining its windows, by
+//                               search (PlannerOptions::
 //                               derive_connection_tables = false)
 //   Planner/<map>/made          a planner made on a fresh copy of the world
 //                               (its landmark, distance and connection

@@ -46,6 +46,11 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                              : 2),
       state_(max_nodes) {
   blocks_.file = graph.connection_tables();
+  // A zone's members are at most group^2 zones of the level below, so its
+  // row needs at most that many id ranges (changed worlds split them):
+  // no allocation after the planner is made.
+  const int group = graph.abstraction().params.group;
+  target_row_.ReserveRanges(static_cast<size_t>(group) * group);
   levels_.resize(kMaxLevels + 1);
 }
 
@@ -166,7 +171,9 @@ absl::Status CorridorRefiner::SearchBelow(int j, const Window& w,
     if (absl::Status s = SearchWindow(j, w, true, stats, found); !s.ok()) {
       return s;
     }
-    if (!*found || WalkTable(j - 1, w)) return absl::OkStatus();
+    // Not found (a table entry +inf where the zone has a way) or not walked
+    // (entries the edges do not bear out): the plain search decides.
+    if (*found && WalkTable(j - 1, w)) return absl::OkStatus();
   }
   return SearchWindow(j, w, false, stats, found);
 }

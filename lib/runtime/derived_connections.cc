@@ -9,11 +9,6 @@
 namespace zonepath::runtime_internal {
 namespace {
 
-// Most rows x member edges a build relaxes (one Dijkstra per row), as
-// LevelDistances::kMaxWork: no world file, however dense its zones, makes a
-// planner's constructor run long. Cauldron's level 2 needs ~1/50 of it.
-constexpr double kMaxWork = double{1 << 27};
-
 // Fills level j's blocks (laid out by zone_begin) with one Dijkstra per
 // row, from the row's node, over the zone's members (all of them targets:
 // it settles the whole zone). False if a node has no node below or a zone
@@ -67,6 +62,7 @@ std::shared_ptr<const DerivedConnections> DerivedConnections::Build(
   const int32_t height = graph.grid().height();
   auto derived = std::make_shared<DerivedConnections>();
   uint64_t bytes = 0;
+  double work = 0;  // rows x (member edges + members), all levels
   bool any = false;
   for (int j = 2; j <= std::min(graph.levels(), ConnectionTables::kMaxLevel);
        ++j) {
@@ -77,7 +73,6 @@ std::shared_ptr<const DerivedConnections> DerivedConnections::Build(
     const uint32_t zones = level.zone_count();
     std::vector<uint64_t> zone_begin(uint64_t{zones} + 1, 0);
     const uint64_t max_values = (max_bytes - bytes) / sizeof(float);
-    double work = 0;
     bool fits = true;
     for (uint32_t z = 0; z < zones && fits; ++z) {
       const uint64_t rows = level.zone_node_end[z] - level.zone_node_begin[z];

@@ -10,7 +10,8 @@
 // ~68 k instructions of the ~250 k to the first 32 smoothed moves), and
 // its table is small (README, "Level-2 connection tables"). So a planner
 // builds the blocks of the levels the world lacks, lowest first, while
-// their total stays within PlannerOptions::connection_table_bytes, once
+// their total stays within kMaxBytes (16 MB; PlannerOptions::
+// derive_connection_tables turns them off), once
 // per world (World::DerivedOnce) and shared by all its planners.
 //
 // Same layout as the file's tables: zone z of level j is a block of rows x
@@ -21,7 +22,7 @@
 // as the file's tables take them.
 //
 //   std::shared_ptr<const DerivedConnections> derived =
-//       DerivedConnections::Build(graph, /*max_bytes=*/8 << 20);
+//       DerivedConnections::Build(graph, DerivedConnections::kMaxBytes);
 //   absl::Span<const float> block = derived->Block(2, zone);  // may be empty
 #ifndef ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_
 #define ZONEPATH_RUNTIME_DERIVED_CONNECTIONS_H_
@@ -42,11 +43,17 @@ class DerivedConnections {
  public:
   // The blocks of every level j >= 2 that the graph's world has no
   // connection table for, lowest level first, while their total stays
-  // within max_bytes (a level that does not fit, and every level above
-  // it, gets none). Null when no level gets a table.
+  // within max_bytes and the whole build within kMaxWork row x edge steps
+  // (a level that does not fit, and every level above it, gets none). Null
+  // when no level gets a table.
   // The budget a planner builds with (PlannerOptions::
   // derive_connection_tables).
   static constexpr uint64_t kMaxBytes = uint64_t{16} << 20;
+  // Most rows x member edges a build relaxes (one Dijkstra per row, over
+  // all levels), as LevelDistances::kMaxWork: no world file, however dense
+  // its zones, makes a planner's constructor run long. Cauldron's level 2
+  // needs ~1/50 of it.
+  static constexpr double kMaxWork = double{1 << 27};
 
   static std::shared_ptr<const DerivedConnections> Build(
       const LevelGraph& graph, uint64_t max_bytes);
@@ -98,6 +105,7 @@ class ZoneRow {
   bool Set(const LevelGraph& graph, int j, uint32_t z, uint32_t t,
            absl::Span<const float> block);
   bool empty() const { return row_.empty(); }
+  void ReserveRanges(size_t ranges) { ranges_.reserve(ranges); }
   // The column of level-(j-1) node v, or kNoColumn outside the zone.
   uint32_t Column(uint32_t v) const {
     for (const Range& r : ranges_) {

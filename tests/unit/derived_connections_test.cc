@@ -52,7 +52,7 @@ uint64_t LevelValues(const DerivedConnections& d, const LevelGraph& graph,
 }
 
 TEST(DerivedConnectionsTest, MatchTheFileTablesBlockForBlock) {
-  int compared = 0, finite = 0, infinite = 0;
+  int compared = 0, from_file = 0, finite = 0, infinite = 0;
   for (const MapKind kind :
        {MapKind::kRooms, MapKind::kTerrain, MapKind::kMaze}) {
     const uint64_t seed = 5 + static_cast<uint64_t>(kind);
@@ -83,6 +83,7 @@ TEST(DerivedConnectionsTest, MatchTheFileTablesBlockForBlock) {
         if (theirs.empty()) continue;  // over the file's per-zone budget
         ASSERT_EQ(mine.size(), theirs.size()) << where;
         ++compared;
+        from_file += j >= 3 ? 1 : 0;
         for (size_t i = 0; i < mine.size(); ++i) {
           if (std::isinf(theirs[i])) {
             ASSERT_TRUE(std::isinf(mine[i])) << where << " value " << i;
@@ -96,7 +97,10 @@ TEST(DerivedConnectionsTest, MatchTheFileTablesBlockForBlock) {
       }
     }
   }
-  EXPECT_GT(compared, 300);  // mostly level 2: few file blocks fit here
+  // Few zones of worlds this small keep a file block (the file's per-zone
+  // budget); level 2's two derivations agree by construction.
+  EXPECT_GT(from_file, 30);
+  EXPECT_GT(compared, 300);
   EXPECT_GT(finite, 10000);
   EXPECT_GT(infinite, 0);  // mazes and rooms have zones split in parts
 }

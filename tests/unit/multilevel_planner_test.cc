@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -541,48 +542,70 @@ TEST(MultiLevelPlannerTest, DerivedConnectionTablesPlanAsTheSearchDoes) {
 
 // Refinement windows read the last zone's connection table (the target's
 // row) instead of searching it, and walk the table to the target: a world
-// whose file tables are wrong (a damaged file; the loader checks their
-// shape, not their costs) must still give legal paths, the refiner falling
-// back to a search wherever the table is not borne out.
+// whose tables are wrong (a damaged file: the loader checks their shape,
+// not their costs) must still give legal paths, and find every reachable
+// goal, the refiner falling back to a search wherever the table is not
+// borne out. Two damaged kinds: the world's own file tables (the zones
+// within their budget, Validate-clean), and tables of every zone (many
+// more windows read them). Each finite cost is scaled by a random factor
+// in [0.3, 3] or, one in four, made +inf.
 TEST(MultiLevelPlannerTest, WrongConnectionTablesStillGiveLegalPaths) {
-  int found = 0;
-  for (int variant = 0; variant < 3; ++variant) {
+  int found = 0, damaged_file = 0, damaged_every_zone = 0;
+  for (int variant = 0; variant < 6; ++variant) {
     const uint64_t seed = 97 + static_cast<uint64_t>(variant);
-    absl::StatusOr<World> made = VariantWorld(variant, seed, false);
+    const bool every_zone = variant >= 3;
+    // File tables keep few zones of a 256^2 world with zones of 8 (their
+    // per-zone budget): those are 512^2 with zones of 16.
+    absl::StatusOr<World> made =
+        every_zone
+            ? VariantWorld(variant, seed, false)
+            : Build(Generated(VariantKind(variant), 512, seed), 16, 4, false);
     ASSERT_TRUE(made.ok()) << made.status();
     const Grid& grid = made->grid();
-    // The right costs of every zone (the file's tables keep only the
-    // zones within their budget: few, on worlds this small), from the
-    // planner's own derivation on a copy without tables.
     const Abstraction flat = made->FlatAbstraction();
+    // Every zone's right costs: the planner's own derivation on a copy
+    // without tables.
     const World bare(grid, flat);
     const runtime_internal::LevelGraph graph(bare);
-    const auto right =
+    const auto derived =
         runtime_internal::DerivedConnections::Build(graph, uint64_t{1} << 30);
-    ASSERT_NE(right, nullptr);
-    // Every finite cost scaled by a random factor in [0.3, 3]; +inf kept.
+    ASSERT_NE(derived, nullptr);
+    ASSERT_NE(made->connection_tables(), nullptr);
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<double> factor(0.3, 3.0);
     auto owned = std::make_shared<
         std::array<std::pair<std::vector<uint64_t>, std::vector<float>>,
                    ConnectionTables::kMaxLevel + 1>>();
     ConnectionTables::Parts parts{};
-    int scaled = 0;
+    int damaged = 0;
     for (int j = ConnectionTables::kFirstLevel; j <= 4; ++j) {
-      ASSERT_TRUE(right->has_level(j));
       auto& [begin, values] = (*owned)[j];
       begin.push_back(0);
       for (uint32_t z = 0; z < graph.level(j).zone_count(); ++z) {
-        for (const float v : right->Block(j, z)) {
+        const absl::Span<const float> right =
+            every_zone ? derived->Block(j, z)
+                       : made->connection_tables()->Block(j, z);
+        for (const float v : right) {
           const bool keep = std::isinf(v) || v == 0;
-          values.push_back(keep ? v : static_cast<float>(v * factor(rng)));
-          scaled += keep ? 0 : 1;
+          values.push_back(keep ? v
+                           : rng() % 4 == 0
+                               ? std::numeric_limits<float>::infinity()
+                               : static_cast<float>(v * factor(rng)));
+          damaged += keep ? 0 : 1;
         }
         begin.push_back(values.size());
       }
       parts[j] = {begin, values};
+      if (!every_zone) {
+        ASSERT_TRUE(ConnectionTables::Validate(made->abstraction(),
+                                               grid.width(), grid.height(), j,
+                                               parts[j])
+                        .ok());
+      }
     }
-    ASSERT_GT(scaled, 1000);
+    std::printf("%s: %d values damaged\n", every_zone ? "every zone" : "file",
+                damaged);
+    (every_zone ? damaged_every_zone : damaged_file) += damaged;
     const World wrong(grid, flat, 0,
                       std::make_shared<const ConnectionTables>(
                           parts, owned, /*mapped=*/false));
@@ -591,7 +614,8 @@ TEST(MultiLevelPlannerTest, WrongConnectionTablesStillGiveLegalPaths) {
       const Point s = testing::RandomPassable(grid, rng);
       const Point t = testing::RandomPassable(grid, rng);
       const std::string where = std::string(MapKindName(VariantKind(variant))) +
-                                " " + PointString(s) + "->" + PointString(t) +
+                                (every_zone ? " every zone " : " file ") +
+                                PointString(s) + "->" + PointString(t) +
                                 " seed " + std::to_string(seed);
       PlanOptions options;
       options.smooth = q % 2 == 0;
@@ -603,7 +627,9 @@ TEST(MultiLevelPlannerTest, WrongConnectionTablesStillGiveLegalPaths) {
       found += std::isinf(d[grid.Index(t).value()]) ? 0 : 1;
     }
   }
-  EXPECT_GT(found, 45);
+  EXPECT_GT(found, 90);
+  EXPECT_GT(damaged_file, 100);
+  EXPECT_GT(damaged_every_zone, 3000);
 }
 
 // Smoothing follows the cursor: the moves a cursor gives chunk by chunk are

@@ -178,10 +178,11 @@ struct PlannerOptions {
   // first 32 moves ~2.5x sooner), a 4096^2 terrain world (4.6 MB). One
   // table per world, shared by its planners and built like the landmark
   // tables (one Dijkstra per level-2 node over its zone: ~5 ms on a
-  // 1024^2 map). False: connect and refine by search (a world that lives
-  // for a few queries). Links cost the same either way, up to the table's
-  // float rounding; windows may choose another way of the same or nearly
-  // the same cost.
+  // 1024^2 map). False: levels without a table in the world file connect
+  // and refine by search (a world that lives for a few queries); the
+  // file's tables (levels >= 3) are read either way. Links cost the same
+  // either way, up to the table's float rounding; windows may choose
+  // another way of the same or nearly the same cost.
   bool derive_connection_tables = true;
 };
 
