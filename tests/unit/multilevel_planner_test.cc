@@ -414,25 +414,25 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
   EXPECT_EQ(eager_world.DerivedBytes(), made);
 }
 
-// Exact top searches on a level small enough for a distance table walk the
-// table instead (level_distances.h): the same outcomes and plan costs as
-// the search (up to the table's float rounding), paths legal at their
-// walked cost and no cheaper than the oracle's, on rooms, terrain and maze
-// worlds of 4 levels (one changed, with dead node ids), and fewer
-// abstract nodes expanded (the walk's nodes: the path's).
-TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
-  int64_t expanded[2] = {0, 0};  // with and without tables
-  int64_t generated[2] = {0, 0};
-  int plans = 0;
+// The with/without comparison of an option that must not change plans:
+// 30 random pairs on each of VariantWorld's four worlds (seeded seed_base +
+// variant; the last one changed, with dead node ids), planned by a default
+// planner and one made with `off`: the same outcomes and, where found,
+// whether the direct search won, the top level and the planned cost
+// (within 1e-6). on_plan(with, without) after every pair;
+// on_abstract(with, without, grid, oracle distances from s, s, t, options,
+// where) for each pair found through the abstract graph (options: smooth
+// every other pair, free crossings two in four), counted in *plans.
+template <typename OnPlan, typename OnAbstract>
+void ComparePlanners(uint64_t seed_base, const PlannerOptions& off,
+                     OnPlan&& on_plan, OnAbstract&& on_abstract, int* plans) {
   for (int variant = 0; variant < 4; ++variant) {
     const MapKind kind = VariantKind(variant);
-    const uint64_t seed = 71 + static_cast<uint64_t>(variant);
+    const uint64_t seed = seed_base + static_cast<uint64_t>(variant);
     absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
     ASSERT_TRUE(made.ok()) << made.status();
     const World& world = *made;
     const Grid& grid = world.grid();
-    PlannerOptions off;
-    off.distance_table_nodes = 0;
     Planner with(world), without(world, off);
     std::mt19937_64 rng(seed);
     for (int q = 0; q < 30; ++q) {
@@ -445,6 +445,7 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
       absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
       ASSERT_TRUE(a.ok() && b.ok()) << where;
       ASSERT_EQ(*a, *b) << where;
+      on_plan(with, without);
       if (*a != SearchOutcome::kFound) continue;
       EXPECT_EQ(with.stats().used_direct, without.stats().used_direct) << where;
       EXPECT_EQ(with.stats().top_level, without.stats().top_level) << where;
@@ -452,20 +453,43 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
                   1e-6 * without.stats().planned_cost)
           << where;
       if (with.stats().used_direct) continue;
-      expanded[0] += with.stats().abstract.expanded;
-      expanded[1] += without.stats().abstract.expanded;
-      generated[0] += with.stats().abstract.generated;
-      generated[1] += without.stats().abstract.generated;
-      ++plans;
+      ++*plans;
       PlanOptions options;
       options.smooth = q % 2 == 0;
       options.free_crossings = q % 4 < 2;
       const std::vector<double> d =
           testing::OracleDistances(grid, s, true, grid.bounds());
-      Check(grid, with, d, s, t, options, where);
-      if (HasFailure()) return;
+      on_abstract(with, without, grid, d, s, t, options, where);
+      if (::testing::Test::HasFailure()) return;
     }
   }
+}
+
+// Exact top searches on a level small enough for a distance table walk the
+// table instead (level_distances.h): the same outcomes and plan costs as
+// the search (up to the table's float rounding), paths legal at their
+// walked cost and no cheaper than the oracle's, on rooms, terrain and maze
+// worlds of 4 levels (one changed, with dead node ids), and fewer
+// abstract nodes expanded (the walk's nodes: the path's).
+TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
+  int64_t expanded[2] = {0, 0};  // with and without tables
+  int64_t generated[2] = {0, 0};
+  int plans = 0;
+  PlannerOptions off;
+  off.distance_table_nodes = 0;
+  ComparePlanners(
+      71, off, [](Planner&, Planner&) {},
+      [&](Planner& with, Planner& without, const Grid& grid,
+          const std::vector<double>& d, Point s, Point t,
+          const PlanOptions& options, const std::string& where) {
+        expanded[0] += with.stats().abstract.expanded;
+        expanded[1] += without.stats().abstract.expanded;
+        generated[0] += with.stats().abstract.generated;
+        generated[1] += without.stats().abstract.generated;
+        Check(grid, with, d, s, t, options, where);
+      },
+      &plans);
+  if (HasFailure()) return;
   EXPECT_GT(plans, 60);
   EXPECT_LT(expanded[0], expanded[1]);
   std::printf("abstract nodes expanded %lld / %lld, generated %lld / %lld\n",
@@ -483,49 +507,24 @@ TEST(MultiLevelPlannerTest, DerivedConnectionTablesPlanAsTheSearchDoes) {
   int64_t connect_expanded[2] = {0, 0};  // with and without tables
   int64_t refine_expanded[2] = {0, 0};
   int plans = 0;
-  for (int variant = 0; variant < 4; ++variant) {
-    const MapKind kind = VariantKind(variant);
-    const uint64_t seed = 83 + static_cast<uint64_t>(variant);
-    absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
-    ASSERT_TRUE(made.ok()) << made.status();
-    const World& world = *made;
-    const Grid& grid = world.grid();
-    PlannerOptions off;
-    off.derive_connection_tables = false;
-    Planner with(world), without(world, off);
-    std::mt19937_64 rng(seed);
-    for (int q = 0; q < 30; ++q) {
-      const Point s = testing::RandomPassable(grid, rng);
-      const Point t = testing::RandomPassable(grid, rng);
-      const std::string where = std::string(MapKindName(kind)) + " " +
-                                PointString(s) + "->" + PointString(t) +
-                                " seed " + std::to_string(seed);
-      absl::StatusOr<SearchOutcome> a = with.Plan(s, t, PlanOptions());
-      absl::StatusOr<SearchOutcome> b = without.Plan(s, t, PlanOptions());
-      ASSERT_TRUE(a.ok() && b.ok()) << where;
-      ASSERT_EQ(*a, *b) << where;
-      connect_expanded[0] += with.stats().connect.expanded;
-      connect_expanded[1] += without.stats().connect.expanded;
-      if (*a != SearchOutcome::kFound) continue;
-      EXPECT_EQ(with.stats().used_direct, without.stats().used_direct) << where;
-      EXPECT_EQ(with.stats().top_level, without.stats().top_level) << where;
-      EXPECT_NEAR(with.stats().planned_cost, without.stats().planned_cost,
-                  1e-6 * without.stats().planned_cost)
-          << where;
-      if (with.stats().used_direct) continue;
-      ++plans;
-      PlanOptions options;
-      options.smooth = q % 2 == 0;
-      options.free_crossings = q % 4 < 2;
-      const std::vector<double> d =
-          testing::OracleDistances(grid, s, true, grid.bounds());
-      Check(grid, with, d, s, t, options, where);
-      refine_expanded[0] += with.stats().refine.expanded;
-      Check(grid, without, d, s, t, options, where);
-      refine_expanded[1] += without.stats().refine.expanded;
-      if (HasFailure()) return;
-    }
-  }
+  PlannerOptions off;
+  off.derive_connection_tables = false;
+  ComparePlanners(
+      83, off,
+      [&](Planner& with, Planner& without) {
+        connect_expanded[0] += with.stats().connect.expanded;
+        connect_expanded[1] += without.stats().connect.expanded;
+      },
+      [&](Planner& with, Planner& without, const Grid& grid,
+          const std::vector<double>& d, Point s, Point t,
+          const PlanOptions& options, const std::string& where) {
+        Check(grid, with, d, s, t, options, where);
+        refine_expanded[0] += with.stats().refine.expanded;
+        Check(grid, without, d, s, t, options, where);
+        refine_expanded[1] += without.stats().refine.expanded;
+      },
+      &plans);
+  if (HasFailure()) return;
   EXPECT_GT(plans, 60);
   // Level 1 still searches cells; level 2 no longer searches nodes, and
   // level-2 refinement windows read the table for their last zone.
