@@ -4,11 +4,14 @@
 //   Planner/<map>/jps           exact jump point search (AStarOptions)
 //   Planner/<map>/hpa           connect + abstract search + full refinement
 //   Planner/<map>/hpa_cached    the same on a world with cached paths
-//   Planner/<map>/hpa_smooth    with smoothing
+//   Planner/<map>/hpa_smooth    with smoothing (string pulling)
+//   Planner/<map>/hpa_smooth_search  smoothing by window searches
+//                               (PlanOptions::smooth_by_search)
 //   Planner/<map>/hpa_free      with free crossings (PlanOptions)
 //   Planner/<map>/hpa_free_smooth  both
 //   Planner/<map>/hpa_first32   until the first 32 moves are available
 //   Planner/<map>/hpa_smooth_first32  the same with smoothing (lazy)
+//   Planner/<map>/hpa_smooth_search_first32  with window searches
 //   Planner/<map>/<mode>_no_distance_tables  hpa, hpa_smooth, hpa_free and
 //                               the first32 modes searching the top level
 //                               (PlannerOptions::distance_table_nodes = 0)
@@ -54,10 +57,12 @@ enum class Mode {
   kHpa,
   kHpaCached,
   kHpaSmooth,
+  kHpaSmoothSearch,
   kHpaFree,
   kHpaFreeSmooth,
   kHpaFirst32,
-  kHpaSmoothFirst32
+  kHpaSmoothFirst32,
+  kHpaSmoothSearchFirst32
 };
 
 // The tables a planner derives from its world: all, or all but one kind.
@@ -89,6 +94,9 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
   GridAStar astar(world.grid());
   Planner planner(world, OptionsWith(tables));
   RunLengthPath path;
+  const bool first32 = mode == Mode::kHpaFirst32 ||
+                       mode == Mode::kHpaSmoothFirst32 ||
+                       mode == Mode::kHpaSmoothSearchFirst32;
   size_t i = 0;
   double expanded = 0, subopt = 0;
   int64_t n = 0;
@@ -101,17 +109,21 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
         return;
       }
       expanded += astar.stats().expanded;
-    } else if (mode == Mode::kHpaFirst32 || mode == Mode::kHpaSmoothFirst32) {
+    } else if (first32) {
       path.Reset(q.start);
       PlanOptions options;
-      options.smooth = mode == Mode::kHpaSmoothFirst32;
+      options.smooth = mode != Mode::kHpaFirst32;
+      options.smooth_by_search = mode == Mode::kHpaSmoothSearchFirst32;
       if (!BenchOk(state, planner.Plan(q.start, q.goal, options)) ||
           !BenchOk(state, planner.Cursor().Next(32, &path))) {
         return;
       }
     } else {
       PlanOptions options;
-      options.smooth = mode == Mode::kHpaSmooth || mode == Mode::kHpaFreeSmooth;
+      options.smooth = mode == Mode::kHpaSmooth ||
+                       mode == Mode::kHpaSmoothSearch ||
+                       mode == Mode::kHpaFreeSmooth;
+      options.smooth_by_search = mode == Mode::kHpaSmoothSearch;
       options.free_crossings =
           mode == Mode::kHpaFree || mode == Mode::kHpaFreeSmooth;
       if (!BenchOk(state, planner.FindPath(q.start, q.goal, options, &path))) {
@@ -119,8 +131,7 @@ void RunPlanner(benchmark::State& state, const PlannerWorkload* work, Mode mode,
       }
       expanded += planner.stats().total_expanded();
     }
-    if (mode != Mode::kHpaFirst32 && mode != Mode::kHpaSmoothFirst32 &&
-        q.optimal > 0) {
+    if (!first32 && q.optimal > 0) {
       subopt += 100 * (path.cost() - q.optimal) / q.optimal;
     }
     ++n;
@@ -182,10 +193,12 @@ void Register() {
              {"hpa", Mode::kHpa},
              {"hpa_cached", Mode::kHpaCached},
              {"hpa_smooth", Mode::kHpaSmooth},
+             {"hpa_smooth_search", Mode::kHpaSmoothSearch},
              {"hpa_free", Mode::kHpaFree},
              {"hpa_free_smooth", Mode::kHpaFreeSmooth},
              {"hpa_first32", Mode::kHpaFirst32},
-             {"hpa_smooth_first32", Mode::kHpaSmoothFirst32}}) {
+             {"hpa_smooth_first32", Mode::kHpaSmoothFirst32},
+             {"hpa_smooth_search_first32", Mode::kHpaSmoothSearchFirst32}}) {
       benchmark::RegisterBenchmark((base + "/" + suffix).c_str(), RunPlanner,
                                    work.get(), mode, Tables::kAll)
           ->Unit(benchmark::kMicrosecond);

@@ -33,6 +33,9 @@ zonepath_status ToPlanOptions(const zonepath_plan_options* options,
   if (Fits(*options, options->free_crossings)) {
     out->free_crossings = options->free_crossings != 0;
   }
+  if (Fits(*options, options->smooth_by_search)) {
+    out->smooth_by_search = options->smooth_by_search != 0;
+  }
   return ZONEPATH_OK;
 }
 
@@ -83,6 +86,7 @@ void zonepath_plan_options_init(zonepath_plan_options* options) {
   options->direct_search_zones = defaults.direct_search_zones;
   options->abstract_weight = defaults.abstract_weight;
   options->free_crossings = defaults.free_crossings ? 1 : 0;
+  options->smooth_by_search = defaults.smooth_by_search ? 1 : 0;
 }
 
 zonepath_status zonepath_planner_create(const zonepath_world* world,

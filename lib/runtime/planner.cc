@@ -46,6 +46,9 @@ namespace {
 // The abstract search's goal: a node id no level uses (ids are < 2^31).
 constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 
+// String pulling looks 8 zone sides ahead (at most 1024 moves), one zone
+// side before the first moves are out (README, "String pulling"): 8 sides
+// come within ~0.1 point of looking 4 times as far on 1024^2 game maps.
 // The smoothing windows (README, "Smoothing"), in a band of zone side / 4.
 // On a grid of one cost, where jump points make long windows cheap: windows
 // of 7 zone sides that commit 3/4 of their moves (fewer searches per move
@@ -60,6 +63,8 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
                                                  int32_t zone_side) {
   runtime_internal::SmoothWindows w;
+  w.pull_first = zone_side;
+  w.pull_lookahead = std::min(1024, 8 * zone_side);
   w.margin = std::max(2, zone_side / 4);
   const int32_t widest = GridAStar::kLocalSide - 2 * w.margin - 2;
   const bool one_cost = grid.OneCost();
@@ -175,7 +180,8 @@ struct Planner::Impl {
   Point cursor_at;
   bool smooth = false;
   bool fewer_turns = true;
-  double abstract_weight = 1.0;  // PlanOptions::abstract_weight
+  bool smooth_by_search = false;  // PlanOptions::smooth_by_search
+  double abstract_weight = 1.0;   // PlanOptions::abstract_weight
   bool cursor_done = true;
   std::function<void(Point)> trace_node;
 
@@ -527,6 +533,7 @@ struct Planner::Impl {
     cursor_at = s;
     smooth = options.smooth;
     fewer_turns = options.fewer_turns;
+    smooth_by_search = options.smooth_by_search;
     if (s == t) return SearchOutcome::kFound;
     if (!grid().SameComponent(s, t)) return SearchOutcome::kUnreachable;
 
@@ -608,7 +615,7 @@ struct Planner::Impl {
         stats->used_direct = true;
         stats->planned_cost = direct_cost;
         direct_pending = true;
-        if (smooth) smoother.Reset(s, fewer_turns);
+        if (smooth) smoother.Reset(s, fewer_turns, smooth_by_search);
         return SearchOutcome::kFound;
       }
       cursor_done = true;
@@ -633,7 +640,7 @@ struct Planner::Impl {
     refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
                   fewer_turns, options.free_crossings, refine_landmarks);
     refining = true;
-    if (smooth) smoother.Reset(s, fewer_turns);
+    if (smooth) smoother.Reset(s, fewer_turns, smooth_by_search);
     return SearchOutcome::kFound;
   }
 
@@ -769,7 +776,7 @@ absl::Status Planner::Smooth(RunLengthPath* path) {
   stats_.cost_before_smoothing = path->cost();
   if (path->empty()) return absl::OkStatus();
   const absl::Time begin = absl::Now();
-  impl.smoother.Reset(path->start(), impl.fewer_turns);
+  impl.smoother.Reset(path->start(), impl.fewer_turns, impl.smooth_by_search);
   for (const Run& run : path->runs()) impl.smoother.AddRun(run);
   impl.smoothed.Reset(path->start());
   absl::Status s = impl.smoother.Commit(true, &impl.smoothed, &stats_.smooth);

@@ -21,6 +21,9 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
     : grid_(grid),
       connectivity_(connectivity),
       astar_(astar),
+      pull_first_(std::max(1, windows.pull_first)),
+      pull_lookahead_(std::max(1, windows.pull_lookahead)),
+      puller_(grid, connectivity),
       first_(std::max(4, windows.first)),
       first_advance_(std::clamp<int64_t>(windows.first_advance, 1, first_)),
       window_(std::max(4, windows.window)),
@@ -31,25 +34,32 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
       diagonal_cost_(
           StepCost(Direction::kNE, grid.min_cost(), grid.min_cost())) {}
 
-void StreamSmoother::Reset(Point start, bool fewer_turns) {
+void StreamSmoother::Reset(Point start, bool fewer_turns, bool by_search) {
   fewer_turns_ = fewer_turns;
+  pull_ = one_cost_ && !by_search;
   cells_.clear();
   cells_.push_back(start);
   head_ = 0;
   committed_ = 0;
   raw_cost_ = 0;
+  puller_.Reset(start, astar_->grid_bits(), fewer_turns);
+  pulled_.clear();
+  pulled_end_ = start;
 }
 
 void StreamSmoother::AddRun(const Run& run) {
-  Point p = cells_.back();
+  Point p = pull_ ? puller_.back() : cells_.back();
   uint8_t from = grid_.cost(p);
+  double raw_cost = raw_cost_;
   for (uint32_t i = 0; i < run.count; ++i) {
     p = Step(p, run.direction);
     const uint8_t to = grid_.cost(p);
-    raw_cost_ += StepCost(run.direction, from, to);
+    raw_cost += StepCost(run.direction, from, to);
     from = to;
-    cells_.push_back(p);
+    if (!pull_) cells_.push_back(p);
   }
+  raw_cost_ = raw_cost;
+  if (pull_) puller_.AddRun(run);
 }
 
 template <typename Fn>
@@ -244,8 +254,35 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
   }
 }
 
+void StreamSmoother::EmitPulled(RunLengthPath* out) {
+  // Each move's cost read from its cells and added in order, as Emit does.
+  Point p = pulled_end_;
+  uint8_t from = grid_.cost(p);
+  for (const Run& run : pulled_) {
+    for (uint32_t i = 0; i < run.count; ++i) {
+      p = Step(p, run.direction);
+      const uint8_t to = grid_.cost(p);
+      out->AddCost(StepCost(run.direction, from, to));
+      from = to;
+    }
+    out->Append(run.direction, run.count);
+    committed_ += run.count;
+  }
+  pulled_end_ = p;
+  pulled_.clear();
+}
+
 absl::Status StreamSmoother::Commit(bool final, RunLengthPath* out,
                                     SearchStats* stats) {
+  if (pull_) {
+    // Pulls what the lookahead allows (all of it when final); what comes
+    // out is final and committed.
+    const absl::Time begin = absl::Now();
+    puller_.Pull(window(), final, &pulled_);
+    EmitPulled(out);
+    stats->time += absl::Now() - begin;
+    return absl::OkStatus();
+  }
   while (buffered() > window() || (final && buffered() > 0)) {
     const int64_t size = window();
     const int64_t advance = committed_ == 0 ? first_advance_ : advance_;
@@ -286,6 +323,7 @@ void StreamSmoother::Straighten(int64_t moves) {
 
 size_t StreamSmoother::MemoryUsage() const {
   return sizeof(*this) + cells_.capacity() * sizeof(Point) +
+         puller_.MemoryUsage() + pulled_.capacity() * sizeof(Run) +
          scratch_.MemoryUsage() + replacement_.capacity() * sizeof(Point) +
          straight_.capacity() * sizeof(Run) +
          widen_scratch_.capacity() * sizeof(int32_t) +

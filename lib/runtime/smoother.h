@@ -2,7 +2,16 @@
 // first moves wait only for the first window, not for the whole path.
 //
 // Refined moves go in (AddRun); smoothed moves come out (Commit) once no
-// later window can change them. Each window of moves is searched again
+// later stage can change them.
+//
+// On a grid of one cost the path is string-pulled (string_puller.h):
+// stretches of it become one-turn ways, which cost the least any way can,
+// bending at corners off the path, looking `pull_lookahead` moves ahead
+// (`pull_first` until that many are out, so the first moves wait for
+// little). It walks cells, never
+// searches (README, "String pulling").
+//
+// On a weighted grid each window of moves is searched again
 // exactly in a band around the window's path (jump points on a grid of
 // one cost, whose committed moves are then straightened; elsewhere a
 // Dijkstra over a framed copy of the band, ZoneDijkstra) and replaced when
@@ -29,6 +38,7 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "string_puller.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
@@ -42,6 +52,11 @@ namespace zonepath::runtime_internal {
 // by `margin`) should fit GridAStar::kLocalSide, or its search leaves the
 // bit-parallel local table.
 struct SmoothWindows {
+  // Grids of one cost: string pulling's lookahead, in moves (>= 1), until
+  // pull_first moves are committed, and after.
+  int32_t pull_first = 32;
+  int32_t pull_lookahead = 256;
+  // Weighted grids: windows searched again.
   int32_t first = 64;          // the first window after Reset, >= 4
   int32_t first_advance = 32;  // moves it commits, 1 .. first
   int32_t window = 64;         // every later window, >= 4
@@ -62,17 +77,27 @@ class StreamSmoother {
   StreamSmoother(const Grid& grid, Connectivity connectivity, GridAStar* astar,
                  const SmoothWindows& windows);
 
-  void Reset(Point start, bool fewer_turns);
+  // by_search: on a grid of one cost too, search windows again instead of
+  // string pulling (shorter paths on maps of rooms and doors, ~3x the
+  // time; PlanOptions::smooth_by_search).
+  void Reset(Point start, bool fewer_turns, bool by_search);
   // Appends refined moves (legal, continuing from the last cell added).
   void AddRun(const Run& run);
   // Moves added but not yet committed.
   int64_t buffered() const {
-    return static_cast<int64_t>(cells_.size()) - 1 - head_;
+    const int64_t unemitted = static_cast<int64_t>(cells_.size()) - 1 - head_;
+    return pull_ ? puller_.pending() : unemitted;
   }
   // Summed step cost of everything added (the path before smoothing).
   double raw_cost() const { return raw_cost_; }
-  // Moves the next window takes: refine until more than this is buffered.
-  int64_t window() const { return committed_ == 0 ? first_ : window_; }
+  // Moves the next window takes (string pulling: its lookahead): refine
+  // until more than this is buffered.
+  int64_t window() const {
+    if (pull_) {
+      return committed_ < pull_first_ ? pull_first_ : pull_lookahead_;
+    }
+    return committed_ == 0 ? first_ : window_;
+  }
 
   // Smooths and appends to `out` (walked cost added) every buffered move no
   // later window can change; with `final`, all of them.
@@ -88,6 +113,8 @@ class StreamSmoother {
   absl::Status SearchBand(int64_t from, int64_t to, const Rect& box,
                           SearchStats* stats);
   void Emit(int64_t moves, RunLengthPath* out);
+  // String pulling: appends pulled_ to `out` and empties it.
+  void EmitPulled(RunLengthPath* out);
   // Takes turns out of the next `moves` committed moves (same cost).
   void Straighten(int64_t moves);
   int RunsIn(int64_t from, int64_t to) const;
@@ -110,11 +137,20 @@ class StreamSmoother {
   const Grid& grid_;
   Connectivity connectivity_;
   GridAStar* astar_;
+  // String pulling, not windows: a grid of one cost, unless Reset asked
+  // for windows.
+  bool pull_ = false;
+  int64_t pull_first_, pull_lookahead_;
+  StringPuller puller_;
+  std::vector<Run> pulled_;  // the puller's output, until Emitted
+  Point pulled_end_;         // where the moves committed so far end
   int64_t first_, first_advance_, window_, advance_;
   int32_t margin_;
   int64_t committed_ = 0;  // moves committed since Reset
   bool fewer_turns_ = true;
-  std::vector<Point> cells_;  // cells_[head_] is the last committed cell
+  // Cells to commit (string pulling: the second pass's output);
+  // cells_[head_] is the last committed cell.
+  std::vector<Point> cells_;
   int64_t head_ = 0;
   double raw_cost_ = 0;
   RunLengthPath scratch_;

@@ -5,6 +5,8 @@
 #include <optional>
 #include <utility>
 
+#include "open_bits.h"
+
 namespace zonepath {
 namespace {
 
@@ -28,22 +30,18 @@ std::optional<double> Walk(const Grid& grid, Connectivity connectivity, Point a,
   return cost;
 }
 
-}  // namespace
-
-std::optional<double> AppendOneTurnPath(const Grid& grid,
-                                        Connectivity connectivity, Point a,
-                                        Point b, double max_cost,
-                                        RunLengthPath* path) {
+// The way's runs, diagonal (or x) first; an empty run is left out (its
+// direction would be (0, 0)).
+OneTurnWay RunsBetween(Connectivity connectivity, Point a, Point b) {
   const int32_t dx = b.x - a.x, dy = b.y - a.y;
   const int sx = (dx > 0) - (dx < 0), sy = (dy > 0) - (dy < 0);
   const uint32_t ax = static_cast<uint32_t>(std::abs(dx));
   const uint32_t ay = static_cast<uint32_t>(std::abs(dy));
-  // The way's runs, diagonal (or x) first; an empty run is left out (its
-  // direction would be (0, 0)), and a way of one run is tried once.
-  Run runs[2];
-  int count = 0;
+  OneTurnWay way;
   const auto add = [&](int step_x, int step_y, uint32_t steps) {
-    if (steps > 0) runs[count++] = {*DirectionFromDelta(step_x, step_y), steps};
+    if (steps > 0) {
+      way.runs[way.count++] = {*DirectionFromDelta(step_x, step_y), steps};
+    }
   };
   if (connectivity == Connectivity::kFour) {
     add(sx, 0, ax);
@@ -53,23 +51,115 @@ std::optional<double> AppendOneTurnPath(const Grid& grid,
     add(sx, sy, diagonal);
     add(ax > ay ? sx : 0, ax > ay ? 0 : sy, (ax > ay ? ax : ay) - diagonal);
   }
+  return way;
+}
+
+}  // namespace
+
+std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
+                                         Connectivity connectivity, Point a,
+                                         Point b, double max_cost) {
+  // A way of one run is tried once.
+  OneTurnWay way = RunsBetween(connectivity, a, b);
+  Run* runs = way.runs;
+  const int count = way.count;
   // One float ulp (2^-23) relative: abstract edge costs are floats rounded
   // from the exact least cost, so the least-cost way may sum to a hair
   // above its edge; a way dearer than that is not taken.
   const double limit = max_cost + 0x1p-23 * (max_cost > 1 ? max_cost : 1);
   if (!(limit >= 0)) return std::nullopt;  // also a NaN limit: no way
-  if (count == 0) return 0.0;              // a == b: the empty way
+  if (count == 0) return way;              // a == b: the empty way
   for (int order = 0; order < (count == 2 ? 2 : 1); ++order) {
     if (order == 1) std::swap(runs[0], runs[1]);
     const std::optional<double> cost =
         Walk(grid, connectivity, a, runs, count, limit);
     if (cost.has_value()) {
-      for (int r = 0; r < count; ++r) {
-        path->Append(runs[r].direction, runs[r].count);
-      }
-      return cost;
+      way.cost = *cost;
+      return way;
     }
   }
+  return std::nullopt;
+}
+
+std::optional<double> AppendOneTurnPath(const Grid& grid,
+                                        Connectivity connectivity, Point a,
+                                        Point b, double max_cost,
+                                        RunLengthPath* path) {
+  const std::optional<OneTurnWay> way =
+      FindOneTurnWay(grid, connectivity, a, b, max_cost);
+  if (!way.has_value()) return std::nullopt;
+  for (int r = 0; r < way->count; ++r) {
+    path->Append(way->runs[r].direction, way->runs[r].count);
+  }
+  return way->cost;
+}
+
+void OneTurnWaysFrom::Reset(Point anchor,
+                            const search_internal::OpenBits* bits) {
+  anchor_ = anchor;
+  bits_ = bits;
+  for (int q = 0; q < 4; ++q) {
+    ray_[q] = 0;
+    ray_ends_[q] = false;
+  }
+}
+
+bool OneTurnWaysFrom::RunLegal(Point p, Direction d, uint32_t steps) const {
+  if (bits_ != nullptr) return bits_->RunOpen(p, Dx(d), Dy(d), steps);
+  for (uint32_t i = 0; i < steps; ++i) {
+    if (!CanStep(grid_, p, d, connectivity_)) return false;
+    p = Step(p, d);
+  }
+  return true;
+}
+
+bool OneTurnWaysFrom::RayReaches(Direction d, uint32_t steps) {
+  const int q = static_cast<int>(d) / 2;  // NE 1, SE 3, SW 5, NW 7
+  if (ray_[q] >= steps || ray_ends_[q]) return ray_[q] >= steps;
+  const Point at = {anchor_.x + Dx(d) * static_cast<int32_t>(ray_[q]),
+                    anchor_.y + Dy(d) * static_cast<int32_t>(ray_[q])};
+  const uint32_t wanted = steps - ray_[q];
+  uint32_t reached = 0;
+  if (bits_ != nullptr) {
+    reached = bits_->DiagonalReach(at, Dx(d), Dy(d), wanted);
+  } else {
+    for (Point p = at; reached < wanted && CanStep(grid_, p, d, connectivity_);
+         p = Step(p, d)) {
+      ++reached;
+    }
+  }
+  ray_[q] += reached;
+  ray_ends_[q] = reached < wanted;
+  return ray_[q] >= steps;
+}
+
+std::optional<OneTurnWay> OneTurnWaysFrom::To(
+    Point b, std::optional<Direction> continues) {
+  OneTurnWay way = RunsBetween(connectivity_, anchor_, b);
+  way.cost = HeuristicCost(anchor_, b, connectivity_, grid_.min_cost());
+  if (way.count == 0) return way;
+  // The first run from the anchor: on 8 connectivity a diagonal one is a
+  // prefix of the anchor's ray.
+  const auto first_legal = [&](const Run& run) {
+    return IsDiagonal(run.direction)
+               ? RayReaches(run.direction, run.count)
+               : RunLegal(anchor_, run.direction, run.count);
+  };
+  if (way.count == 1) {
+    if (first_legal(way.runs[0])) return way;
+    return std::nullopt;
+  }
+  const auto legal = [&](const Run& first, const Run& second) {
+    const Point corner = {
+        anchor_.x + Dx(first.direction) * static_cast<int32_t>(first.count),
+        anchor_.y + Dy(first.direction) * static_cast<int32_t>(first.count)};
+    return first_legal(first) &&
+           RunLegal(corner, second.direction, second.count);
+  };
+  if (continues == way.runs[1].direction) std::swap(way.runs[0], way.runs[1]);
+  if (legal(way.runs[0], way.runs[1])) return way;
+  std::swap(way.runs[0], way.runs[1]);
+  if (legal(way.runs[0], way.runs[1])) return way;
   return std::nullopt;
 }
 

@@ -101,6 +101,52 @@ class OpenBits {
     return Jump</*kWalled=*/true>(p, dx, dy, goal, bounds, steps);
   }
 
+  // Whether the `steps` moves from open cell p in direction (dx, dy) (each
+  // in -1..1, not both 0) are legal: every cell open, and a diagonal move
+  // also needs both orthogonal cells it passes (no corner cutting). Any
+  // coordinates (cells outside read closed). A straight run reads its
+  // line's words, 64 cells at a time.
+  bool RunOpen(Point p, int dx, int dy, uint32_t steps) const {
+    const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
+    const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
+    if (lx >= width_ || ly >= height_) return false;
+    if (dy == 0) {
+      return LineOpen(&rows_[size_t{ly} * row_words_], lx, dx, steps, width_);
+    }
+    if (dx == 0) {
+      return LineOpen(&cols_[size_t{lx} * col_words_], ly, dy, steps, height_);
+    }
+    return DiagonalReach(p, dx, dy, steps) == steps;
+  }
+  // How many of up to `steps` diagonal moves (dx, dy both +-1) from open
+  // cell p are legal in a row: each needs the cell it reaches and the two
+  // it passes (no corner cutting) open.
+  uint32_t DiagonalReach(Point p, int dx, int dy, uint32_t steps) const {
+    uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
+    uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
+    if (lx >= width_ || ly >= height_) return 0;
+    const int64_t row_step =
+        dy > 0 ? int64_t{row_words_} : -int64_t{row_words_};
+    const uint64_t* row = &rows_[size_t{ly} * row_words_];
+    for (uint32_t k = 0; k < steps; ++k) {
+      const uint32_t nx = lx + static_cast<uint32_t>(dx);
+      const uint32_t ny = ly + static_cast<uint32_t>(dy);
+      // The frame's rows and columns are closed: a move onto them fails
+      // before anything past them is read.
+      if (nx >= width_ || ny >= height_) return k;
+      const uint64_t* next = row + row_step;
+      // Row ly: the cell beside, nx. Row ny: lx and nx, adjacent bits.
+      const uint32_t lo = dx > 0 ? lx : nx;
+      const uint64_t pair = (next[lo >> 6] >> (lo & 63)) |
+                            ((lo & 63) == 63 ? next[(lo >> 6) + 1] << 1 : 0);
+      if (((row[nx >> 6] >> (nx & 63)) & 1) == 0 || (pair & 3) != 3) return k;
+      lx = nx;
+      ly = ny;
+      row = next;
+    }
+    return steps;
+  }
+
   size_t MemoryUsage() const {
     return (rows_.capacity() + cols_.capacity() + target_rows_.capacity() +
             target_cols_.capacity()) *
@@ -239,6 +285,25 @@ class OpenBits {
       b_next = b[k];
       --k;
     }
+  }
+
+  // Whether bits from + d, from + 2d, .. from + steps d (d = +-1) of
+  // `line` (`size` bits) are all set.
+  static bool LineOpen(const uint64_t* line, uint32_t from, int d,
+                       uint32_t steps, uint32_t size) {
+    if (steps == 0) return true;
+    const int64_t end = int64_t{from} + int64_t{d} * steps;
+    if (end < 0 || end >= int64_t{size}) return false;
+    const uint32_t lo = d > 0 ? from + 1 : static_cast<uint32_t>(end);
+    const uint32_t hi = d > 0 ? static_cast<uint32_t>(end) : from - 1;
+    // Bits lo .. hi, word by word.
+    for (uint32_t k = lo >> 6; k <= hi >> 6; ++k) {
+      uint64_t mask = ~uint64_t{0};
+      if (k == lo >> 6) mask &= ~uint64_t{0} << (lo & 63);
+      if (k == hi >> 6) mask &= ~uint64_t{0} >> (63 - (hi & 63));
+      if ((line[k] & mask) != mask) return false;
+    }
+    return true;
   }
 
   // Local coordinates: cell (x, y) is bit (x - x0_ + 1) of row

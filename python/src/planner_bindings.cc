@@ -52,7 +52,8 @@ py::dict StatsDict(const PlanStats& s) {
 // abstract_weight is range-checked by the planner (zonepath.Error,
 // INVALID_ARGUMENT outside [1, 10]).
 PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones,
-                    double abstract_weight, bool free_crossings) {
+                    double abstract_weight, bool free_crossings,
+                    bool smooth_by_search) {
   if (!(direct_zones >= 0)) {
     throw py::value_error(
         absl::StrCat("direct_search_zones must be >= 0, got ", direct_zones));
@@ -63,6 +64,7 @@ PlanOptions Options(bool smooth, bool fewer_turns, double direct_zones,
   options.direct_search_zones = direct_zones;
   options.abstract_weight = abstract_weight;
   options.free_crossings = free_crossings;
+  options.smooth_by_search = smooth_by_search;
   return options;
 }
 
@@ -180,11 +182,12 @@ after the first allocate almost nothing. Keeps its world alive.
           "find_path",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
              bool smooth, bool fewer_turns, double direct_search_zones,
-             double abstract_weight, bool free_crossings) {
+             double abstract_weight, bool free_crossings,
+             bool smooth_by_search) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             const PlanOptions options =
                 Options(smooth, fewer_turns, direct_search_zones,
-                        abstract_weight, free_crossings);
+                        abstract_weight, free_crossings, smooth_by_search);
             ++self.generation;
             auto result = std::make_unique<PyPath>();
             absl::StatusOr<SearchOutcome> outcome =
@@ -198,32 +201,35 @@ after the first allocate almost nothing. Keeps its world alive.
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
           py::arg("direct_search_zones") = 1.0,
           py::arg("abstract_weight") = 1.0, py::arg("free_crossings") = false,
+          py::arg("smooth_by_search") = false,
           R"doc(
 Plans from `start` to `goal` ((x, y) pairs) and returns the whole Path.
 
-smooth: re-search windows exactly for a shorter path (slower);
-fewer_turns: among equally short moves prefer straight ones;
+smooth: shorten the path (grids of one cost: string pulling, ~1.2x the
+query; weighted grids: windows searched again); smooth_by_search: with
+smooth, search windows again on grids of one cost too (shorter among rooms
+and doors, ~2.5x the smoothed query); fewer_turns: among equally short moves prefer straight ones;
 direct_search_zones: also try a direct grid search when the endpoints are
 at most this many zone sides apart; abstract_weight: weight w in [1, 10]
 on the abstract search's heuristic (the abstract plan costs at most w
 times the cheapest; far fewer abstract nodes on large worlds; 1 = exact);
 free_crossings: re-choose each zone crossing by a cell search over the
 zones ahead, and the levels above choose the route's zones over three
-(on grids of one cost about as short as smooth, for less time; first
-moves a little later). An endpoint outside the grid or
+(shorter paths for ~2x the query; first moves a little later). An endpoint outside the grid or
 blocked raises zonepath.Error (INVALID_ARGUMENT); an unreachable goal
 returns a Path with found == False.)doc")
       .def(
           "plan",
           [](PyPlanner& self, const py::handle& start, const py::handle& goal,
              bool smooth, bool fewer_turns, double direct_search_zones,
-             double abstract_weight, bool free_crossings) {
+             double abstract_weight, bool free_crossings,
+             bool smooth_by_search) {
             const Point s = ToPoint(start, "start"), g = ToPoint(goal, "goal");
             ++self.generation;
             ValueOrRaise(self.planner.Plan(
                 s, g,
                 Options(smooth, fewer_turns, direct_search_zones,
-                        abstract_weight, free_crossings)));
+                        abstract_weight, free_crossings, smooth_by_search)));
             PathCursor cursor = self.planner.Cursor();
             return std::make_unique<PyCursor>(
                 PyCursor{&self, self.generation, cursor, s,
@@ -233,7 +239,7 @@ returns a Path with found == False.)doc")
           py::arg("smooth") = false, py::arg("fewer_turns") = true,
           py::arg("direct_search_zones") = 1.0,
           py::arg("abstract_weight") = 1.0, py::arg("free_crossings") = false,
-          py::keep_alive<0, 1>(),
+          py::arg("smooth_by_search") = false, py::keep_alive<0, 1>(),
           R"doc(
 Plans without refining and returns a PathCursor that yields the moves on
 demand (smoothed as they come when smooth=True; options as find_path's):
@@ -294,11 +300,12 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
       "plan_batch",
       [](const PyWorld& world, const py::object& queries, int threads,
          bool smooth, bool fewer_turns, double abstract_weight,
-         bool free_crossings) {
+         bool free_crossings, bool smooth_by_search) {
         ThreadsArg(threads);
         const std::vector<BatchQuery> batch = QueriesFrom(queries);
         const PlanOptions options =
-            Options(smooth, fewer_turns, 1.0, abstract_weight, free_crossings);
+            Options(smooth, fewer_turns, 1.0, abstract_weight, free_crossings,
+                    smooth_by_search);
         std::vector<BatchResult> results;
         WithoutGil([&] {
           PlanBatch(*world.world, batch, options, threads, &results);
@@ -320,7 +327,7 @@ The moves of a planned path, refined only as far as asked (Planner.plan).
       py::arg("world"), py::arg("queries"), py::kw_only(),
       py::arg("threads") = 0, py::arg("smooth") = false,
       py::arg("fewer_turns") = true, py::arg("abstract_weight") = 1.0,
-      py::arg("free_crossings") = false,
+      py::arg("free_crossings") = false, py::arg("smooth_by_search") = false,
       R"doc(
 Plans many queries on `world` with the library's PlanBatch: a pool of
 `threads` threads (0 = all cores), one Planner each, with the GIL released.

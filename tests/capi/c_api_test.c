@@ -101,7 +101,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.6 ") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.7 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -413,6 +413,21 @@ static void TestPlanner(zonepath_world* world) {
   bad.struct_size = (uint32_t)offsetof(zonepath_plan_options, free_crossings);
   CHECK(CheckedFindPath(planner, costs, start, goal, &bad) == plain);
   options.free_crossings = 0;
+  /* Smoothing by window searches (1.7): a legal path no longer than the
+   * unsmoothed one; a 1.6 caller's options end before smooth_by_search:
+   * the default (string pulling, as `smooth` above), whatever lies past its
+   * struct_size. */
+  CHECK(options.smooth_by_search == 0);
+  options.smooth = 1;
+  options.smooth_by_search = 1;
+  const double searched =
+      CheckedFindPath(planner, costs, start, goal, &options);
+  CHECK(searched > 0 && searched <= plain + 1e-9);
+  bad = options;
+  bad.struct_size = (uint32_t)offsetof(zonepath_plan_options, smooth_by_search);
+  CHECK(CheckedFindPath(planner, costs, start, goal, &bad) == smooth);
+  options.smooth = 0;
+  options.smooth_by_search = 0;
 
   /* Stats, path info and buffers: every error path. */
   zonepath_plan_stats stats;

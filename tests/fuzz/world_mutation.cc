@@ -406,6 +406,9 @@ MutantResult CheckMutant(const std::string& bytes, std::mt19937_64& rng,
       // crossings (cell windows over several zones) a third of the time.
       if (rng() % 2) options.direct_search_zones = 0;
       options.free_crossings = rng() % 3 == 0;
+      // Smoothing by window searches (not string pulling) a third of the
+      // smoothed queries.
+      options.smooth_by_search = smooth && rng() % 3 == 0;
       ++r.queries;
       absl::StatusOr<SearchOutcome> outcome =
           planner.FindPath(s, t, options, &path);
@@ -435,7 +438,9 @@ MutantResult CheckMutant(const std::string& bytes, std::mt19937_64& rng,
         if (r.illegal_paths++ == 0) {
           r.first_problem = absl::StrCat(
               "path ", PointString(s), " -> ", PointString(t),
-              smooth ? " (smoothed)" : "",
+              smooth ? (options.smooth_by_search ? " (smoothed by search)"
+                                                 : " (smoothed)")
+                     : "",
               options.free_crossings ? " (free crossings)" : "", ": ", problem);
         }
       }

@@ -71,6 +71,34 @@ def test_free_crossings_give_legal_paths_everywhere(world, grid):
     assert batch[0].runs_string == path.runs_string
 
 
+def test_smoothing_by_string_pulling_or_by_search(grid):
+    # On a grid of one cost `smooth` pulls the path tight; with
+    # smooth_by_search it searches windows again. Either way: legal, its
+    # walked cost, no longer than unsmoothed, the same by find_path, plan
+    # and plan_batch.
+    one_cost = np.where(grid > 0, 1, 0).astype(np.uint8)
+    world = zonepath.World.build(one_cost, zone_size=16, threads=1)
+    planner = zonepath.Planner(world)
+    plain = planner.find_path(START, GOAL)
+    for by_search in (False, True):
+        path = planner.find_path(START, GOAL, smooth=True,
+                                 smooth_by_search=by_search)
+        end, cost = walk(one_cost, path.start, path.runs)
+        assert path.found and end == GOAL
+        assert cost == pytest.approx(path.cost, rel=1e-12)
+        assert path.cost <= plain.cost + 1e-9
+        cursor = planner.plan(START, GOAL, smooth=True,
+                              smooth_by_search=by_search)
+        runs = []
+        while not cursor.done:
+            runs.extend(tuple(r) for r in cursor.next(16))
+        assert walk(one_cost, START, np.array(runs))[1] == pytest.approx(
+            path.cost)
+        batch = zonepath.plan_batch(world, [START + GOAL], threads=1,
+                                    smooth=True, smooth_by_search=by_search)
+        assert batch[0].runs_string == path.runs_string
+
+
 def test_unreachable_is_not_an_error(world):
     path = zonepath.Planner(world).find_path(START, (85, 55))
     assert not path.found and path.steps == 0 and path.runs.shape == (0, 2)

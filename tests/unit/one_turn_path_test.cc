@@ -10,6 +10,7 @@
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "zonepath/search/grid_astar.h"
 
 namespace zonepath {
 namespace {
@@ -138,6 +139,99 @@ TEST(OneTurnPathTest, OpenGridAlwaysWalledNever) {
   ASSERT_TRUE(AppendOneTurnPath(walled, Connectivity::kEight, {2, 0}, {8, 3},
                                 1e9, &path));
   EXPECT_EQ(RunsToString(path.runs()), "E3,SE3");
+}
+
+// OneTurnWaysFrom (string pulling's many ways from one anchor) against
+// FindOneTurnWay, which it must agree with: the same way (diagonal or x
+// first, then the other order) or none, for targets asked in any order
+// (the anchor's rays are walked once, as far as asked), read from the
+// grid's open bits or from its cells alike. Asked to continue a direction,
+// it puts the run going that way first where that order is legal, and
+// still gives a legal way of the least cost to the target.
+TEST(OneTurnPathTest, WaysFromAnAnchorAsFindOneTurnWay) {
+  int found = 0, continued = 0, asked = 0;
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    std::mt19937_64 rng(seed * 7919 + 11);
+    // Up to 200 cells a side: rows and columns of several words.
+    const int width = 2 + static_cast<int>(rng() % 199);
+    const int height = 2 + static_cast<int>(rng() % 199);
+    const double blocked = static_cast<double>(rng() % 40) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    const Connectivity c =
+        seed % 3 == 0 ? Connectivity::kFour : Connectivity::kEight;
+    const std::shared_ptr<const search_internal::OpenBits> bits =
+        GridAStar::MakeGridOpenBits(grid);
+    ASSERT_NE(bits, nullptr);
+    const Point a = testing::RandomPassable(grid, rng);
+    if (a.x < 0) continue;
+    OneTurnWaysFrom from_bits(grid, c), from_cells(grid, c);
+    from_bits.Reset(a, bits.get());
+    from_cells.Reset(a, nullptr);
+    for (int k = 0; k < 60; ++k) {
+      // Targets near the anchor's rays (where ways are often legal) and
+      // anywhere.
+      Point b;
+      if (k % 2 == 0) {
+        const int32_t r = static_cast<int32_t>(rng() % 40);
+        const int32_t off = static_cast<int32_t>(rng() % 5) - 2;
+        const int dir = static_cast<int>(rng() % 8);
+        b = {a.x + Dx(static_cast<Direction>(dir)) * r + off,
+             a.y + Dy(static_cast<Direction>(dir)) * r};
+        if (!grid.InBounds(b)) continue;
+      } else {
+        b = {static_cast<int32_t>(rng() % width),
+             static_cast<int32_t>(rng() % height)};
+      }
+      if (!grid.passable(b)) continue;
+      const std::string context = "seed " + std::to_string(seed) + " " +
+                                  PointString(a) + " -> " + PointString(b) +
+                                  (c == Connectivity::kFour ? " 4" : " 8") +
+                                  "\nmap:\n" + testing::GridToText(grid);
+      const std::optional<OneTurnWay> want = FindOneTurnWay(
+          grid, c, a, b, std::numeric_limits<double>::infinity());
+      for (OneTurnWaysFrom* ways : {&from_bits, &from_cells}) {
+        const std::optional<OneTurnWay> got = ways->To(b, std::nullopt);
+        ASSERT_EQ(got.has_value(), want.has_value()) << context;
+        if (!want.has_value()) continue;
+        ASSERT_EQ(got->count, want->count) << context;
+        for (int r = 0; r < want->count; ++r) {
+          EXPECT_EQ(got->runs[r], want->runs[r]) << context;
+        }
+        EXPECT_DOUBLE_EQ(got->cost, HeuristicCost(a, b, c, 1)) << context;
+      }
+      if (!want.has_value()) continue;
+      ++found;
+      // Continuing a direction: a legal way of the same runs, the run in
+      // that direction first when that order is legal.
+      const Direction continues = static_cast<Direction>(rng() % 8);
+      const std::optional<OneTurnWay> got = from_bits.To(b, continues);
+      ASSERT_TRUE(got.has_value()) << context;
+      RunLengthPath path;
+      path.Reset(a);
+      for (int r = 0; r < got->count; ++r) {
+        path.Append(got->runs[r].direction, got->runs[r].count);
+      }
+      absl::StatusOr<PathWalk> walk = WalkPath(grid, path, c);
+      ASSERT_TRUE(walk.ok()) << context << " " << walk.status();
+      EXPECT_EQ(walk->end, b) << context;
+      EXPECT_NEAR(walk->cost, HeuristicCost(a, b, c, 1), 1e-9) << context;
+      if (want->count == 2 && want->runs[1].direction == continues) {
+        ++asked;
+        // Legal that way round?
+        RunLengthPath swapped;
+        swapped.Reset(a);
+        swapped.Append(want->runs[1].direction, want->runs[1].count);
+        swapped.Append(want->runs[0].direction, want->runs[0].count);
+        if (WalkPath(grid, swapped, c).ok()) {
+          ++continued;
+          EXPECT_EQ(got->runs[0].direction, continues) << context;
+        }
+      }
+    }
+  }
+  EXPECT_GT(found, 2000);
+  EXPECT_GT(continued, 100);
+  EXPECT_GT(asked, continued);  // some orders were walled
 }
 
 }  // namespace

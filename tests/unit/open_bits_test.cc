@@ -308,5 +308,47 @@ TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
   EXPECT_GT(found, 1000);
 }
 
+// RunOpen and DiagonalReach (string pulling's tests of a run) against
+// stepping cell by cell (CanStep): the same answer for every direction and
+// length from random cells, at the grid's edges and across word edges.
+TEST(OpenBitsTest, RunsOpenAsStepByStep) {
+  int legal = 0, runs = 0;
+  for (uint64_t seed = 0; seed < 200; ++seed) {
+    std::mt19937_64 rng(seed * 31 + 7);
+    const int width = 1 + static_cast<int>(rng() % 200);
+    const int height = 1 + static_cast<int>(rng() % 200);
+    const double blocked = static_cast<double>(rng() % 20) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    const OpenBits bits = OpenBits::OfWholeGrid(grid);
+    for (int k = 0; k < 200; ++k) {
+      const Point p = {static_cast<int32_t>(rng() % width),
+                       static_cast<int32_t>(rng() % height)};
+      if (!grid.passable(p)) continue;
+      const Direction d = static_cast<Direction>(rng() % 8);
+      // Mostly short runs (long ones are rarely legal), some past 64.
+      const uint32_t steps =
+          static_cast<uint32_t>(k % 4 == 0 ? rng() % 130 : rng() % 24);
+      uint32_t can = 0;
+      for (Point q = p;
+           can < steps && CanStep(grid, q, d, Connectivity::kEight);
+           q = Step(q, d)) {
+        ++can;
+      }
+      const std::string context =
+          "seed " + std::to_string(seed) + " from " + PointString(p) + " " +
+          std::string(DirectionName(d)) + " x" + std::to_string(steps);
+      ASSERT_EQ(bits.RunOpen(p, Dx(d), Dy(d), steps), can == steps) << context;
+      if (IsDiagonal(d)) {
+        ASSERT_EQ(bits.DiagonalReach(p, Dx(d), Dy(d), steps), can) << context;
+      }
+      ++runs;
+      if (can == steps) ++legal;
+    }
+  }
+  EXPECT_GT(runs, 20000);
+  EXPECT_GT(legal, runs / 10);
+  EXPECT_LT(legal, runs - runs / 10);
+}
+
 }  // namespace
 }  // namespace zonepath::search_internal

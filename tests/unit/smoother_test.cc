@@ -1,8 +1,9 @@
 // StreamSmoother (lib/runtime/smoother.h): the window plan (a short first
-// window, then longer ones committing most of their moves) and the smoothed
-// paths on random grids against the exact oracle: legal, from the same
-// start to the same end, cost = walked cost, never longer than the path
-// given, never shorter than the optimum.
+// window, then longer ones committing most of their moves), string
+// pulling's plan and passes (string_puller.h), and the smoothed paths on
+// random grids against the exact oracle: legal, from the same start to the
+// same end, cost = walked cost, never longer than the path given, never
+// shorter than the optimum.
 #include "smoother.h"
 
 #include <algorithm>
@@ -16,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "row_band.h"
+#include "string_puller.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
@@ -81,7 +83,7 @@ TEST(SmootherTest, FirstWindowShortThenLongWindowsCommitTheirAdvance) {
                               .advance = 36,
                               .margin = 4};
   StreamSmoother smoother(grid, Connectivity::kEight, &astar, windows);
-  smoother.Reset({10, 10}, /*fewer_turns=*/true);
+  smoother.Reset({10, 10}, /*fewer_turns=*/true, /*by_search=*/true);
   // A staircase (3 east, 1 south, ...): longer than the octile way.
   int64_t added = 0;
   Point end{10, 10};
@@ -147,14 +149,20 @@ TEST(SmootherTest, SmoothedPathsLegalAndBetweenOptimumAndInput) {
     if (*b != SearchOutcome::kFound) continue;
     const int32_t first = 4 + static_cast<int32_t>(rng() % 40);
     const int32_t window = 4 + static_cast<int32_t>(rng() % 120);
+    // Grids of one cost: string pulling, or (every third) windows; half
+    // the pulls read the grid's open bits.
+    const bool by_search = seed % 3 == 0;
+    if (seed % 4 < 2) astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
     const SmoothWindows windows{
+        .pull_first = 1 + static_cast<int32_t>(rng() % 40),
+        .pull_lookahead = 1 + static_cast<int32_t>(rng() % 300),
         .first = first,
         .first_advance = 1 + static_cast<int32_t>(rng() % first),
         .window = window,
         .advance = 1 + static_cast<int32_t>(rng() % window),
         .margin = 1 + static_cast<int32_t>(rng() % 10)};
     StreamSmoother smoother(grid, Connectivity::kEight, &astar, windows);
-    smoother.Reset(s, /*fewer_turns=*/seed % 3 != 0);
+    smoother.Reset(s, /*fewer_turns=*/seed % 5 != 0, by_search);
     RunLengthPath out;
     out.Reset(s);
     SearchStats stats;
@@ -191,6 +199,154 @@ TEST(SmootherTest, SmoothedPathsLegalAndBetweenOptimumAndInput) {
   EXPECT_GT(improved, paths / 4) << "smoothing shortened too few paths";
 }
 
+// String pulling's plan: until pull_first moves are out it looks pull_first
+// moves ahead, so the first commit waits for more than that; then
+// pull_lookahead. Every non-final commit leaves at most the window
+// buffered, so the planner's loop (refine while buffered() <= window(),
+// then commit) always moves on.
+TEST(SmootherTest, PullingWaitsForItsLookaheadAndAlwaysMovesOn) {
+  const Grid grid = testing::RandomGrid(3, {500, 200, 0.0, 1});  // open
+  GridAStar astar(grid);
+  astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
+  const SmoothWindows windows{.pull_first = 8, .pull_lookahead = 40};
+  StreamSmoother smoother(grid, Connectivity::kEight, &astar, windows);
+  smoother.Reset({10, 10}, /*fewer_turns=*/true, /*by_search=*/false);
+  EXPECT_EQ(smoother.window(), 8);
+  RunLengthPath out;
+  out.Reset({10, 10});
+  SearchStats stats;
+  Point end{10, 10};
+  int64_t added = 0;
+  // A staircase (3 east, 1 south, ...), refined a move at a time.
+  for (; added < 600; ++added) {
+    const Direction d = added % 4 == 3 ? Direction::kS : Direction::kE;
+    smoother.AddRun({d, 1});
+    end = Step(end, d);
+    if (smoother.buffered() <= smoother.window()) continue;
+    const int64_t before = out.steps();
+    ASSERT_TRUE(smoother.Commit(false, &out, &stats).ok());
+    ASSERT_LE(smoother.buffered(), smoother.window()) << "after move " << added;
+    if (before == 0 && out.steps() > 0) {
+      EXPECT_GE(added + 1, 9) << "the first moves waited for the lookahead";
+    }
+    EXPECT_EQ(smoother.window(), out.steps() < 8 ? 8 : 40);
+  }
+  EXPECT_GT(out.steps(), 0);
+  ASSERT_TRUE(smoother.Commit(true, &out, &stats).ok());
+  EXPECT_EQ(smoother.buffered(), 0);
+  absl::StatusOr<PathWalk> walk = WalkPath(grid, out, Connectivity::kEight);
+  ASSERT_TRUE(walk.ok()) << walk.status();
+  EXPECT_EQ(walk->end, end);
+  EXPECT_DOUBLE_EQ(out.cost(), walk->cost);
+  // 450 east and 150 south: 150 SE and 300 E is the octile way; pulled in
+  // stretches of at most 40 moves it stays within a few moves of it.
+  EXPECT_LT(out.cost(), smoother.raw_cost() - 40.0) << "the stairs got shorter";
+  EXPECT_LT(out.steps(), 600 - 100);
+}
+
+// String pulling over random legal paths (the exact way from s
+// to m, then on to t, and random walks), fed and pulled in random pieces
+// with random lookaheads: the cells out are legal moves from the start to
+// the path's end, never dearer than the moves in, the same whether read
+// from the grid's open bits or its cells; on 4-connected grids too.
+TEST(SmootherTest, StringPullingLegalNeverDearerSameWithOrWithoutBits) {
+  int shorter = 0, paths = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    std::mt19937_64 rng(seed * 613 + 1);
+    const int side = 10 + static_cast<int>(rng() % 150);
+    const Grid grid = testing::RandomGrid(
+        seed, {side, side, static_cast<double>(rng() % 35) / 100.0, 1});
+    const Connectivity c =
+        seed % 4 == 3 ? Connectivity::kFour : Connectivity::kEight;
+    const Point s = testing::RandomPassable(grid, rng);
+    if (s.x < 0) continue;
+    std::vector<Point> cells{s};
+    if (seed % 2 == 0) {
+      // A random walk.
+      for (int i = 0; i < 400; ++i) {
+        const Direction d = static_cast<Direction>(rng() % 8);
+        if (CanStep(grid, cells.back(), d, c)) {
+          cells.push_back(Step(cells.back(), d));
+        }
+      }
+    } else {
+      GridAStar astar(grid);
+      AStarOptions options;
+      options.connectivity = c;
+      for (int leg = 0; leg < 2; ++leg) {
+        const Point to = testing::RandomPassable(grid, rng);
+        RunLengthPath way;
+        way.Reset(cells.back());
+        absl::StatusOr<SearchOutcome> found =
+            astar.FindPath(cells.back(), to, options, &way);
+        ASSERT_TRUE(found.ok()) << found.status();
+        if (*found != SearchOutcome::kFound) continue;
+        for (const zonepath::Run& run : way.runs()) {
+          for (uint32_t k = 0; k < run.count; ++k) {
+            cells.push_back(Step(cells.back(), run.direction));
+          }
+        }
+      }
+    }
+    if (cells.size() < 3) continue;
+    const std::shared_ptr<const search_internal::OpenBits> bits =
+        GridAStar::MakeGridOpenBits(grid);
+    const int64_t lookahead = 1 + static_cast<int64_t>(rng() % 200);
+    const uint64_t pieces_seed = rng();
+    std::vector<Point> outs[2];
+    for (int with_bits = 0; with_bits < 2; ++with_bits) {
+      std::mt19937_64 pieces(pieces_seed);
+      StringPuller puller(grid, c);
+      puller.Reset(s, with_bits ? bits.get() : nullptr,
+                   /*fewer_turns=*/seed % 3 != 0);
+      std::vector<zonepath::Run> runs;
+      for (size_t i = 1; i < cells.size(); ++i) {
+        puller.AddRun({*DirectionFromDelta(cells[i].x - cells[i - 1].x,
+                                           cells[i].y - cells[i - 1].y),
+                       1});
+        if (pieces() % 7 == 0) {
+          puller.Pull(lookahead, false, &runs);
+          EXPECT_LE(puller.pending(), lookahead);
+        }
+      }
+      puller.Pull(lookahead, true, &runs);
+      EXPECT_EQ(puller.pending(), 0);
+      std::vector<Point>& out = outs[with_bits];
+      out.push_back(s);
+      for (size_t r = 0; r < runs.size(); ++r) {
+        EXPECT_TRUE(r == 0 || runs[r].direction != runs[r - 1].direction);
+        for (uint32_t k = 0; k < runs[r].count; ++k) {
+          out.push_back(Step(out.back(), runs[r].direction));
+        }
+      }
+    }
+    const std::string context = "seed " + std::to_string(seed) + " lookahead " +
+                                std::to_string(lookahead) + "\nmap:\n" +
+                                testing::GridToText(grid);
+    ASSERT_EQ(outs[0], outs[1]) << context;
+    const std::vector<Point>& out = outs[0];
+    ASSERT_EQ(out.back(), cells.back()) << context;
+    const auto cost_of = [&](const std::vector<Point>& path) {
+      double cost = 0;
+      for (size_t i = 1; i < path.size(); ++i) {
+        const std::optional<Direction> d = DirectionFromDelta(
+            path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
+        EXPECT_TRUE(d.has_value() && CanStep(grid, path[i - 1], *d, c))
+            << context << " move " << i;
+        if (!d.has_value()) return cost;
+        cost += StepCost(grid, path[i - 1], *d);
+      }
+      return cost;
+    };
+    const double in = cost_of(cells), pulled = cost_of(out);
+    EXPECT_LE(pulled, in + 1e-9) << context;
+    ++paths;
+    if (pulled < in - 1e-9) ++shorter;
+  }
+  EXPECT_GT(paths, 250);
+  EXPECT_GT(shorter, paths / 2);
+}
+
 // A loaded world's cost counts are checked only to add up to its cells, so
 // Grid::OneCost may say "one cost" of a grid that has several. Smoothing
 // may then choose worse, but the path it reports must still cost what
@@ -211,7 +367,7 @@ TEST(SmootherTest, ReportedCostIsWalkedCostWhenCostCountsLie) {
   ASSERT_TRUE(grid->OneCost()) << "the counts should claim one cost";
   GridAStar astar(*grid);
   StreamSmoother smoother(*grid, Connectivity::kEight, &astar, {});
-  smoother.Reset({2, 2}, /*fewer_turns=*/true);
+  smoother.Reset({2, 2}, /*fewer_turns=*/true, /*by_search=*/false);
   double raw = 0;
   Point p{2, 2};
   for (int i = 0; i < 20; ++i) {

@@ -215,6 +215,7 @@ absl::Status RunMem(const std::vector<std::string>& args) {
                         {"mean_steps", steps / n},
                         {"mean_runs", runs / n},
                         {"smooth", plan_options.smooth},
+                        {"smooth_by_search", plan_options.smooth_by_search},
                         {"fewer_turns", plan_options.fewer_turns},
                         {"plan_seconds", plan_s},
                         {"codecs", codecs}};
@@ -251,7 +252,8 @@ const Command kMemCommand = {
     "mem",
     "Profile path storage: bytes and speed of each path codec.",
     "usage: zonepath mem WORLD [SCEN] [--units N] [--query-seed S] "
-    "[--smooth] [--fewer-turns] [--free-crossings] [--json] [--agent CLASS]\n"
+    "[--smooth] [--smooth-search] [--fewer-turns] [--free-crossings] [--json] "
+    "[--agent CLASS]\n"
     "Plans every SCEN problem (or --units N random long queries) on WORLD\n"
     "and stores the paths in every codec and in a PathStore. On an agent\n"
     "world, --agent names the (unoriented) class; coordinates are anchors.",

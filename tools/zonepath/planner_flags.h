@@ -7,14 +7,15 @@
 #include "zonepath/runtime/planner.h"
 
 ABSL_DECLARE_FLAG(bool, smooth);
+ABSL_DECLARE_FLAG(bool, smooth_search);
 ABSL_DECLARE_FLAG(bool, fewer_turns);
 ABSL_DECLARE_FLAG(bool, free_crossings);
 ABSL_DECLARE_FLAG(double, abstract_weight);
 
 namespace zonepath::cli {
 
-// PlanOptions with --smooth, --fewer-turns, --free-crossings and
-// --abstract-weight applied.
+// PlanOptions with --smooth, --smooth-search, --fewer-turns,
+// --free-crossings and --abstract-weight applied.
 PlanOptions PlanOptionsFromFlags();
 
 }  // namespace zonepath::cli

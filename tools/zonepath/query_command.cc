@@ -197,7 +197,8 @@ int Run(const std::vector<std::string>& args) {
 const Command kQueryCommand = {
     "query",
     "Plan one path on a world file with the hierarchical planner.",
-    "usage: zonepath query WORLD SX SY GX GY [--smooth] [--fewer-turns] "
+    "usage: zonepath query WORLD SX SY GX GY [--smooth] [--smooth-search] "
+    "[--fewer-turns] "
     "[--free-crossings] [--abstract-weight W] "
     "[--json] [--checksums=false] [--agents FILE --agent CLASS --terrain MAP]\n"
     "With --agent, WORLD is the class's world (build --agent) of MAP, or "

@@ -434,6 +434,7 @@ absl::Status RunScen(const std::string& map_path,
       j["weight"] = options.weight;
     } else {
       j["smooth"] = smooth;
+      j["smooth_by_search"] = plan_options.smooth_by_search;
       j["fewer_turns"] = plan_options.fewer_turns;
       j["world_params"] = {{"zone_size", world->params().zone_size},
                            {"levels", world->params().levels},
@@ -479,7 +480,8 @@ const Command kScenCommand = {
     "Run every problem of a MovingAI scenario file and report quality and "
     "speed.",
     "usage: zonepath scen MAP SCEN [--algo astar|jps|hpa] [--weight W] "
-    "[--world WORLD] [--smooth] [--fewer-turns] [--free-crossings] "
+    "[--world WORLD] [--smooth] [--smooth-search] [--fewer-turns] "
+    "[--free-crossings] "
     "[--abstract-weight W] "
     "[--threads T] [--paths FILE] "
     "[--json] [--agents FILE --agent CLASS]\n"

@@ -57,7 +57,8 @@
  * zonepath_build_params.beacon_spacing; 1.4 added agent worlds and agent
  * planners (zonepath_agent_*); 1.5 added
  * zonepath_build_params.connection_tables; 1.6 added
- * zonepath_plan_options.free_crossings.
+ * zonepath_plan_options.free_crossings; 1.7 added
+ * zonepath_plan_options.smooth_by_search.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -76,7 +77,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 6
+#define ZONEPATH_C_VERSION_MINOR 7
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -103,7 +104,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.6 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.7 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -193,6 +194,11 @@ typedef struct zonepath_plan_options {
    * later; elsewhere the 2 zones around each crossing); the levels above
    * choose the route's zones over 3 zones instead of 2 (0). */
   int32_t free_crossings;
+  /* Since 1.7 (an earlier caller's smaller struct_size keeps the default):
+   * nonzero: smooth by searching windows of the path again on grids of one
+   * cost too, instead of string pulling (shorter paths among rooms and
+   * doors, ~2.5x the smoothed query's time); weighted grids always do (0). */
+  int32_t smooth_by_search;
 } zonepath_plan_options;
 
 typedef struct zonepath_plan_stats {

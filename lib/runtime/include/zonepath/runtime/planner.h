@@ -48,9 +48,19 @@
 namespace zonepath {
 
 struct PlanOptions {
-  // Shorten the refined path by re-searching windows of it exactly, as the
-  // cursor (or FindPath) refines it.
+  // Shorten the refined path as the cursor (or FindPath) refines it. On a
+  // grid of one cost by string pulling: two passes, each replacing
+  // stretches of the path by the cheapest ways of one straight and one
+  // diagonal run where they are legal (on 1024^2 game maps ~1.3x the
+  // unsmoothed query, 0.3 % over the optimum instead of 2-3 %). On weighted
+  // grids (and with smooth_by_search) by searching windows of the path
+  // again exactly.
   bool smooth = false;
+  // Smooth by searching windows again on grids of one cost too: shorter
+  // paths where the path must pick among doors (rooms 4096^2: 1.85 % over
+  // the optimum instead of 2.56 %) for ~2.5x the smoothed query's time
+  // (README, "String pulling").
+  bool smooth_by_search = false;
   // Try a direct bounded grid search when start and goal are at most this
   // many zone sides apart (Chebyshev), and keep the cheaper path.
   double direct_search_zones = 1.0;

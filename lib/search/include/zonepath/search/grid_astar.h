@@ -130,6 +130,10 @@ class GridAStar {
   // cells, reading cells one by one). Same paths either way. Bits of
   // another size than this object's grid are not used (as null).
   void UseGridOpenBits(std::shared_ptr<const search_internal::OpenBits> bits);
+  // The grid's open bits this search reads (UseGridOpenBits), or null.
+  const search_internal::OpenBits* grid_bits() const {
+    return grid_bits_.get();
+  }
 
   // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }

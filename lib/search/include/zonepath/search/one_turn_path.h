@@ -37,6 +37,66 @@ namespace zonepath {
 // and b must be cells of `grid`. Such a way never leaves the rectangle spanned
 // by a and b, so it stays inside any rectangle (a zone) that holds both. O(|b -
 // a|), no allocation beyond *path's runs.
+// A way of at most two runs (FindOneTurnWay).
+struct OneTurnWay {
+  Run runs[2];
+  int count = 0;  // 0 (a == b), 1 or 2
+  double cost = 0;
+};
+
+// The way AppendOneTurnPath would append, without appending it.
+std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
+                                         Connectivity connectivity, Point a,
+                                         Point b, double max_cost);
+
+namespace search_internal {
+class OpenBits;
+}  // namespace search_internal
+
+// One-turn ways from one cell to many others, on a grid of one cost (every
+// passable cell the same), where a legal one-turn way costs the least any
+// way can (string pulling). The same ways as FindOneTurnWay with no cost
+// limit (diagonal first, then straight first), found faster: the moves are
+// read from the grid's open bits when given (GridAStar::grid_bits(): a
+// straight run a few words), and the diagonal ray from the anchor is walked
+// once per direction, as far as asked, so that a diagonal-first way costs
+// one straight run's test.
+//
+//   OneTurnWaysFrom ways(grid, Connectivity::kEight);
+//   ways.Reset(anchor, astar.grid_bits());
+//   if (std::optional<OneTurnWay> way = ways.To(b)) ...
+class OneTurnWaysFrom {
+ public:
+  // `grid` must outlive this object.
+  OneTurnWaysFrom(const Grid& grid, Connectivity connectivity)
+      : grid_(grid), connectivity_(connectivity) {}
+
+  // From `anchor`, a passable cell of the grid; `bits`, the grid's whole
+  // open bits or null, must outlive the next Reset.
+  void Reset(Point anchor, const search_internal::OpenBits* bits);
+  // The first legal way to b (a cell of the grid), its cost HeuristicCost's;
+  // nullopt if neither is legal. Straight first when `continues` (the
+  // direction of the move that reached the anchor, or nullopt) is that
+  // run's: the way then adds no turn there.
+  std::optional<OneTurnWay> To(Point b, std::optional<Direction> continues);
+
+ private:
+  // Whether `steps` moves in direction d from p are legal.
+  bool RunLegal(Point p, Direction d, uint32_t steps) const;
+  // Whether the anchor's diagonal ray in direction d has `steps` legal
+  // moves (walking it further if needed).
+  bool RayReaches(Direction d, uint32_t steps);
+
+  const Grid& grid_;
+  Connectivity connectivity_;
+  const search_internal::OpenBits* bits_ = nullptr;
+  Point anchor_;
+  // Per diagonal direction (NE, SE, SW, NW): legal moves walked so far,
+  // and whether the ray stopped there.
+  uint32_t ray_[4] = {0, 0, 0, 0};
+  bool ray_ends_[4] = {false, false, false, false};
+};
+
 std::optional<double> AppendOneTurnPath(const Grid& grid,
                                         Connectivity connectivity, Point a,
                                         Point b, double max_cost,

@@ -1,0 +1,113 @@
+#include "string_puller.h"
+
+#include <algorithm>
+#include <cstdint>
+
+namespace zonepath::runtime_internal {
+
+void StringPuller::Reset(Point start, const search_internal::OpenBits* bits,
+                         bool fewer_turns) {
+  bits_ = bits;
+  fewer_turns_ = fewer_turns;
+  cells_.clear();
+  cells_.push_back(start);
+  at_ = start;
+  index_ = 0;
+  continues_.reset();
+}
+
+bool StringPuller::Reaches(int64_t j) {
+  std::optional<OneTurnWay> way =
+      ways_.To(cells_[j], fewer_turns_ ? continues_ : std::nullopt);
+  if (!way.has_value()) return false;
+  way_ = *way;
+  return true;
+}
+
+void StringPuller::Walk(int runs, std::vector<Run>* out) {
+  for (int r = 0; r < runs; ++r) {
+    const Run& run = way_.runs[r];
+    at_ = {at_.x + Dx(run.direction) * static_cast<int32_t>(run.count),
+           at_.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
+    if (!out->empty() && out->back().direction == run.direction &&
+        out->back().count <= UINT32_MAX - run.count) {
+      out->back().count += run.count;
+    } else {
+      out->push_back(run);
+    }
+    continues_ = run.direction;
+  }
+}
+
+void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
+  lookahead = std::max<int64_t>(1, lookahead);
+  const int64_t last = static_cast<int64_t>(cells_.size()) - 1;
+  while (pending() > (final ? 0 : lookahead)) {
+    const int64_t i = index_;
+    const int64_t hi = std::min(last, i + lookahead);
+    ways_.Reset(at_, bits_);
+    // From a cell of the path the next cell is one move away; from a
+    // corner nothing past cells_[i] may be in reach. Double the reach from
+    // kFirstReach while ways get there, then bisect between the last
+    // reached and the first missed. A failed try leaves way_ alone, so it
+    // stays the way to `reached` (when reached > i + 1, or a corner's).
+    const bool on_path = at_ == cells_[i];
+    int64_t reached = on_path ? i + 1 : i, missed = hi + 1;
+    bool have_way = false;
+    for (int64_t step = kFirstReach; i + step <= hi; step *= 2) {
+      if (!Reaches(i + step)) {
+        missed = i + step;
+        break;
+      }
+      reached = i + step;
+      have_way = true;
+    }
+    if (missed > hi && reached < hi) {
+      if (Reaches(hi)) {
+        reached = hi;
+        have_way = true;
+      } else {
+        missed = hi;
+      }
+    }
+    while (missed - reached > 1) {
+      const int64_t mid = reached + (missed - reached) / 2;
+      if (Reaches(mid)) {
+        reached = mid;
+        have_way = true;
+      } else {
+        missed = mid;
+      }
+    }
+    if (!have_way) {
+      // One move on along the path, or the corner's run to its cell.
+      way_.count = 1;
+      if (on_path) {
+        way_.runs[0] = {*DirectionFromDelta(cells_[i + 1].x - at_.x,
+                                            cells_[i + 1].y - at_.y),
+                        1};
+        index_ = i + 1;
+      } else {
+        way_.runs[0] = rest_;
+      }
+      Walk(1, out);
+      continue;
+    }
+    index_ = reached;
+    if (reached < last && way_.count == 2) {
+      // Up to the corner only: the next way starts there. (Not at the
+      // path's end, where there is nothing beyond to bend towards.)
+      rest_ = way_.runs[1];
+      Walk(1, out);
+    } else {
+      Walk(way_.count, out);
+    }
+  }
+  // Drop pulled cells once they are most of the buffer (amortised O(1)).
+  if (index_ > 1024 && index_ * 2 > static_cast<int64_t>(cells_.size())) {
+    cells_.erase(cells_.begin(), cells_.begin() + index_);
+    index_ = 0;
+  }
+}
+
+}  // namespace zonepath::runtime_internal
