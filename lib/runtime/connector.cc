@@ -15,6 +15,7 @@ EndpointConnector::EndpointConnector(const LevelGraph& graph, GridAStar* astar,
       blocks_{graph.connection_tables(), nullptr},
       astar_(astar),
       cells_(graph.ZoneSide(1)),
+      ways_(graph.grid(), graph.connectivity()),
       search_(max_nodes) {
   zone_cells_.reserve(64);
   zone_costs_.reserve(64);
@@ -52,20 +53,24 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     // ends (so in the zone): a node whose way of one turn is legal needs
     // no search. Its link gets the octile distance summed as the search
     // sums it, so the links, and the ties between them, are the search's.
-    // Walking stops at the first blocked way: the search must run then,
-    // and on zones of 128 cells a side walking every node cost more than
-    // the targets it spared the search (README). The search takes the
-    // nodes from there on and stops once they are settled.
+    // The ways are read from the grid's open bits where it has them (a
+    // few words a way, the endpoint's diagonal rays walked once): then
+    // every node is tried. Without the bits (grids of over 2^22 cells)
+    // walking stops at the first blocked way: the search must run then,
+    // and on zones of 128 cells a side walking every node cell by cell
+    // cost more than the targets it spared the search (README). The
+    // search takes the nodes left and stops once they are settled.
     const uint8_t cost = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
     pending_cells_.clear();
     pending_.clear();
+    const bool walk_all = astar_->grid_bits() != nullptr;
+    ways_.Reset(p, astar_->grid_bits());
     for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
       const double octile = GridAStar::OctileDistance(p, zone_cells_[i], cost);
-      way_.Reset(p);
-      if (pending_.empty() &&
-          AppendOneTurnPath(graph_.grid(), graph_.connectivity(), p,
-                            zone_cells_[i], octile, &way_)) {
+      const bool walk = (walk_all || pending_.empty()) &&
+                        ways_.To(zone_cells_[i], std::nullopt).has_value();
+      if (walk) {
         zone_costs_[i] = octile;
       } else {
         pending_.push_back(i);

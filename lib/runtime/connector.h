@@ -37,6 +37,7 @@
 #include "node_state_map.h"
 #include "zone_level_search.h"
 #include "zonepath/search/grid_astar.h"
+#include "zonepath/search/one_turn_path.h"
 #include "zonepath/search/search_stats.h"
 #include "zonepath/search/zone_dijkstra.h"
 
@@ -110,9 +111,10 @@ class EndpointConnector {
   ZoneDijkstra cells_;
   // The last level-1 connection ran JumpDistances (else cells_).
   bool by_jumps_ = false;
-  // Connect's walks of one turn; AppendCells' search after a jump point
-  // connection.
+  // AppendCells' way of one turn or search after a jump point connection.
   RunLengthPath way_;
+  // Connect's ways of one turn from the endpoint (grids of one cost).
+  OneTurnWaysFrom ways_;
   std::vector<Point> zone_cells_;
   // The least costs to zone_cells_ (walked or JumpDistances').
   std::vector<double> zone_costs_;

@@ -44,7 +44,8 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
                                               std::max(1, graph.ZoneSide(1)),
                                           2, kMaxCellWindowZones)
                              : 2),
-      state_(max_nodes) {
+      state_(max_nodes),
+      ways_(graph.grid(), graph.connectivity()) {
   blocks_.file = graph.connection_tables();
   // A zone's members are at most group^2 zones of the level below, so its
   // row needs at most that many id ranges (changed worlds split them):
@@ -524,11 +525,23 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
   // A way of one turn that costs no more than the edge is a shortest one
   // (the edge's cost is the least inside the zone, and such a way stays in
   // the rectangle of a and b, so in the zone): no search needed.
-  if (least < std::numeric_limits<double>::infinity() &&
-      AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b, least,
-                        moves)
-          .has_value()) {
-    return absl::OkStatus();
+  // Read from the grid's open bits where it has them (a grid of one cost:
+  // the way's cost is then the octile distance), else walked cell by cell.
+  if (least < std::numeric_limits<double>::infinity()) {
+    if (astar_->grid_bits() != nullptr) {
+      ways_.Reset(a, astar_->grid_bits());
+      if (const std::optional<OneTurnWay> way =
+              ways_.To(b, std::nullopt, least)) {
+        for (int r = 0; r < way->count; ++r) {
+          moves->Append(way->runs[r].direction, way->runs[r].count);
+        }
+        return absl::OkStatus();
+      }
+    } else if (AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b,
+                                 least, moves)
+                   .has_value()) {
+      return absl::OkStatus();
+    }
   }
   AStarOptions options;
   options.connectivity = graph_.connectivity();

@@ -61,6 +61,7 @@
 #include "node_state_map.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
+#include "zonepath/search/one_turn_path.h"
 #include "zonepath/search/search_stats.h"
 
 namespace zonepath::runtime_internal {
@@ -191,6 +192,7 @@ class CorridorRefiner {
   ZoneRow target_row_;       // the current window's target row
   LandmarkBound landmark_bound_;  // the current window's target terms
   NodeStateMap state_;
+  OneTurnWaysFrom ways_;  // level-1 edges' ways of one turn, by bits
   std::vector<OpenEntry> open_;
   std::vector<uint32_t> route_;
   RunLengthPath found_;

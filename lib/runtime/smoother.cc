@@ -278,7 +278,10 @@ absl::Status StreamSmoother::Commit(bool final, RunLengthPath* out,
     // Pulls what the lookahead allows (all of it when final); what comes
     // out is final and committed.
     const absl::Time begin = absl::Now();
-    puller_.Pull(window(), final, &pulled_);
+    // With nothing more to come the whole lookahead serves, even before
+    // the first moves are out (the short first one is only there so that
+    // they need less refinement).
+    puller_.Pull(final ? pull_lookahead_ : window(), final, &pulled_);
     EmitPulled(out);
     stats->time += absl::Now() - begin;
     return absl::OkStatus();

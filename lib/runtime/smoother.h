@@ -7,8 +7,8 @@
 // On a grid of one cost the path is string-pulled (string_puller.h):
 // stretches of it become one-turn ways, which cost the least any way can,
 // bending at corners off the path, looking `pull_lookahead` moves ahead
-// (`pull_first` until that many are out, so the first moves wait for
-// little). It walks cells, never
+// (`pull_first` until twice that many are out, so the first moves wait
+// for little). It walks cells, never
 // searches (README, "String pulling").
 //
 // On a weighted grid each window of moves is searched again
@@ -53,9 +53,10 @@ namespace zonepath::runtime_internal {
 // bit-parallel local table.
 struct SmoothWindows {
   // Grids of one cost: string pulling's lookahead, in moves (>= 1), until
-  // pull_first moves are committed, and after.
-  int32_t pull_first = 32;
-  int32_t pull_lookahead = 256;
+  // 2 x pull_first moves are committed (so that the first moves wait for
+  // little refinement), and after.
+  int32_t pull_first = 16;
+  int32_t pull_lookahead = 512;
   // Weighted grids: windows searched again.
   int32_t first = 64;          // the first window after Reset, >= 4
   int32_t first_advance = 32;  // moves it commits, 1 .. first
@@ -94,7 +95,7 @@ class StreamSmoother {
   // until more than this is buffered.
   int64_t window() const {
     if (pull_) {
-      return committed_ < pull_first_ ? pull_first_ : pull_lookahead_;
+      return committed_ < 2 * pull_first_ ? pull_first_ : pull_lookahead_;
     }
     return committed_ == 0 ? first_ : window_;
   }

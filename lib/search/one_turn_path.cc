@@ -30,6 +30,13 @@ std::optional<double> Walk(const Grid& grid, Connectivity connectivity, Point a,
   return cost;
 }
 
+// One float ulp (2^-23) relative: abstract edge costs are floats rounded
+// from the exact least cost, so the least-cost way may sum to a hair above
+// its edge; a way dearer than that is not taken.
+double CostLimit(double max_cost) {
+  return max_cost + 0x1p-23 * (max_cost > 1 ? max_cost : 1);
+}
+
 // The way's runs, diagonal (or x) first; an empty run is left out (its
 // direction would be (0, 0)).
 OneTurnWay RunsBetween(Connectivity connectivity, Point a, Point b) {
@@ -63,10 +70,7 @@ std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
   OneTurnWay way = RunsBetween(connectivity, a, b);
   Run* runs = way.runs;
   const int count = way.count;
-  // One float ulp (2^-23) relative: abstract edge costs are floats rounded
-  // from the exact least cost, so the least-cost way may sum to a hair
-  // above its edge; a way dearer than that is not taken.
-  const double limit = max_cost + 0x1p-23 * (max_cost > 1 ? max_cost : 1);
+  const double limit = CostLimit(max_cost);
   if (!(limit >= 0)) return std::nullopt;  // also a NaN limit: no way
   if (count == 0) return way;              // a == b: the empty way
   for (int order = 0; order < (count == 2 ? 2 : 1); ++order) {
@@ -134,9 +138,10 @@ bool OneTurnWaysFrom::RayReaches(Direction d, uint32_t steps) {
 }
 
 std::optional<OneTurnWay> OneTurnWaysFrom::To(
-    Point b, std::optional<Direction> continues) {
+    Point b, std::optional<Direction> continues, double max_cost) {
   OneTurnWay way = RunsBetween(connectivity_, anchor_, b);
   way.cost = HeuristicCost(anchor_, b, connectivity_, grid_.min_cost());
+  if (!(way.cost <= CostLimit(max_cost))) return std::nullopt;
   if (way.count == 0) return way;
   // The first run from the anchor: on 8 connectivity a diagonal one is a
   // prefix of the anchor's ray.

@@ -20,6 +20,7 @@
 #ifndef ZONEPATH_SEARCH_ONE_TURN_PATH_H_
 #define ZONEPATH_SEARCH_ONE_TURN_PATH_H_
 
+#include <limits>
 #include <optional>
 
 #include "zonepath/grid/grid.h"
@@ -75,10 +76,13 @@ class OneTurnWaysFrom {
   // open bits or null, must outlive the next Reset.
   void Reset(Point anchor, const search_internal::OpenBits* bits);
   // The first legal way to b (a cell of the grid), its cost HeuristicCost's;
-  // nullopt if neither is legal. Straight first when `continues` (the
-  // direction of the move that reached the anchor, or nullopt) is that
+  // nullopt if neither is legal, or if that cost is over `max_cost` (with
+  // AppendOneTurnPath's one float ulp). Straight first when `continues`
+  // (the direction of the move that reached the anchor, or nullopt) is that
   // run's: the way then adds no turn there.
-  std::optional<OneTurnWay> To(Point b, std::optional<Direction> continues);
+  std::optional<OneTurnWay> To(
+      Point b, std::optional<Direction> continues,
+      double max_cost = std::numeric_limits<double>::infinity());
 
  private:
   // Whether `steps` moves in direction d from p are legal.
