@@ -46,12 +46,16 @@ namespace {
 // The abstract search's goal: a node id no level uses (ids are < 2^31).
 constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 
-// String pulling looks 16 zone sides ahead (at most 1024 moves), half a
-// zone side (at least 16 moves) until twice that many moves are out
-// (README, "String pulling"): Boston's longest quarter 0.44 / 0.30 / 0.24 /
-// 0.19 % over the optimum at 4 / 8 / 16 / 32 sides, for 680 / 695 / 717 / 732 k
-// instructions a smoothed query; the short first lookahead takes ~14 %
-// off the first 32 moves (they wait for less refinement).
+// String pulling looks 16 zone sides ahead (at most 1024 moves), one zone
+// side (at least 16 moves) until twice that many moves are out (README,
+// "String pulling"): Boston's longest quarter 0.44 / 0.30 / 0.24 / 0.19 %
+// over the optimum at 4 / 8 / 16 / 32 sides, for 680 / 695 / 717 / 732 k
+// instructions a smoothed query. The first moves are committed seeing
+// less: half a zone side brings the first 32 moves ~14 % sooner, but over
+// all of a map's scenarios (short ones too) leaves 0.93 / 0.87 / 0.41 %
+// on Berlin_1_256 / den520d / Cauldron against 0.65 / 0.61 / 0.34 % for a
+// side and 0.46 / 0.28 / 0.26 % for two (whose first moves come 10-20 %
+// later).
 // The smoothing windows (README, "Smoothing"), in a band of zone side / 4.
 // On a grid of one cost, where jump points make long windows cheap: windows
 // of 7 zone sides that commit 3/4 of their moves (fewer searches per move
@@ -66,7 +70,7 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 runtime_internal::SmoothWindows SmoothWindowsFor(const Grid& grid,
                                                  int32_t zone_side) {
   runtime_internal::SmoothWindows w;
-  w.pull_first = std::max(16, zone_side / 2);
+  w.pull_first = std::max(16, zone_side);
   w.pull_lookahead = std::min(1024, 16 * zone_side);
   w.margin = std::max(2, zone_side / 4);
   const int32_t widest = GridAStar::kLocalSide - 2 * w.margin - 2;

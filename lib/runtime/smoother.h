@@ -55,7 +55,7 @@ struct SmoothWindows {
   // Grids of one cost: string pulling's lookahead, in moves (>= 1), until
   // 2 x pull_first moves are committed (so that the first moves wait for
   // little refinement), and after.
-  int32_t pull_first = 16;
+  int32_t pull_first = 32;
   int32_t pull_lookahead = 512;
   // Weighted grids: windows searched again.
   int32_t first = 64;          // the first window after Reset, >= 4
