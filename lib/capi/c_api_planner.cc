@@ -86,6 +86,7 @@ void zonepath_plan_options_init(zonepath_plan_options* options) {
   options->direct_search_zones = defaults.direct_search_zones;
   options->abstract_weight = defaults.abstract_weight;
   options->free_crossings = defaults.free_crossings ? 1 : 0;
+  options->reserved = 0;
   options->smooth_by_search = defaults.smooth_by_search ? 1 : 0;
 }
 

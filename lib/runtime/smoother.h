@@ -79,7 +79,7 @@ class StreamSmoother {
                  const SmoothWindows& windows);
 
   // by_search: on a grid of one cost too, search windows again instead of
-  // string pulling (shorter paths on maps of rooms and doors, ~3x the
+  // string pulling (shorter paths on maps of rooms and doors, ~2.5x the
   // time; PlanOptions::smooth_by_search).
   void Reset(Point start, bool fewer_turns, bool by_search);
   // Appends refined moves (legal, continuing from the last cell added).
@@ -149,8 +149,8 @@ class StreamSmoother {
   int32_t margin_;
   int64_t committed_ = 0;  // moves committed since Reset
   bool fewer_turns_ = true;
-  // Cells to commit (string pulling: the second pass's output);
-  // cells_[head_] is the last committed cell.
+  // Window searches: the cells to commit; cells_[head_] is the last
+  // committed cell. (String pulling keeps its cells in puller_.)
   std::vector<Point> cells_;
   int64_t head_ = 0;
   double raw_cost_ = 0;

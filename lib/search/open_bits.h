@@ -101,12 +101,14 @@ class OpenBits {
     return Jump</*kWalled=*/true>(p, dx, dy, goal, bounds, steps);
   }
 
-  // Whether the `steps` moves from open cell p in direction (dx, dy) (each
-  // in -1..1, not both 0) are legal: every cell open, and a diagonal move
-  // also needs both orthogonal cells it passes (no corner cutting). Any
-  // coordinates (cells outside read closed). A straight run reads its
-  // line's words, 64 cells at a time.
+  // Whether the `steps` moves from p in direction (dx, dy) (each in -1..1,
+  // not both 0) are legal: every cell they reach open, and a diagonal move
+  // also needs both orthogonal cells it passes (no corner cutting). p
+  // itself is not read (the caller stands on it, so it is open); cells
+  // outside the bits read closed. A straight run reads its line's words,
+  // 64 cells at a time.
   bool RunOpen(Point p, int dx, int dy, uint32_t steps) const {
+    if (dx == 0 && dy == 0) return steps == 0;
     const uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
     const uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
     if (lx >= width_ || ly >= height_) return false;
@@ -118,9 +120,9 @@ class OpenBits {
     }
     return DiagonalReach(p, dx, dy, steps) == steps;
   }
-  // How many of up to `steps` diagonal moves (dx, dy both +-1) from open
-  // cell p are legal in a row: each needs the cell it reaches and the two
-  // it passes (no corner cutting) open.
+  // How many of up to `steps` diagonal moves (dx, dy both +-1) from p (not
+  // read: the caller stands on it) are legal in a row: each needs the cell
+  // it reaches and the two it passes (no corner cutting) open.
   uint32_t DiagonalReach(Point p, int dx, int dy, uint32_t steps) const {
     uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
     uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);

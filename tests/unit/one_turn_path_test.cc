@@ -206,6 +206,12 @@ TEST(OneTurnPathTest, WaysFromAnAnchorAsFindOneTurnWay) {
       const Direction continues = static_cast<Direction>(rng() % 8);
       const std::optional<OneTurnWay> got = from_bits.To(b, continues);
       ASSERT_TRUE(got.has_value()) << context;
+      const std::optional<OneTurnWay> by_cells = from_cells.To(b, continues);
+      ASSERT_TRUE(by_cells.has_value()) << context;
+      ASSERT_EQ(by_cells->count, got->count) << context;
+      for (int r = 0; r < got->count; ++r) {
+        EXPECT_EQ(by_cells->runs[r], got->runs[r]) << context;
+      }
       RunLengthPath path;
       path.Reset(a);
       for (int r = 0; r < got->count; ++r) {

@@ -420,9 +420,12 @@ TEST(PlannerTest, WarmQueriesDoNotAllocate) {
       const std::vector<std::pair<Point, Point>> queries =
           testing::RandomPairs(grid, 40, 4);
       RunLengthPath path;
-      for (bool smooth : {false, true}) {
+      // Unsmoothed, smoothed (on rooms, a grid of one cost, by string
+      // pulling) and smoothed by window searches.
+      for (int mode = 0; mode < 3; ++mode) {
         PlanOptions options;
-        options.smooth = smooth;
+        options.smooth = mode > 0;
+        options.smooth_by_search = mode == 2;
         for (int round = 0; round < 2; ++round) {  // warm-up
           for (const auto& [s, t] : queries) {
             ASSERT_TRUE(planner.FindPath(s, t, options, &path).ok());
@@ -434,7 +437,7 @@ TEST(PlannerTest, WarmQueriesDoNotAllocate) {
         }
         EXPECT_EQ(testing::AllocationCount() - before, 0)
             << "kind " << static_cast<int>(kind) << " cache " << cache
-            << " smooth " << smooth;
+            << " mode " << mode;
       }
     }
   }

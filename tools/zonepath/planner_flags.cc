@@ -7,9 +7,9 @@ ABSL_FLAG(bool, smooth, false,
           "hpa: smooth the refined paths (grids of one cost: string pulling; "
           "weighted grids: windows searched again)");
 ABSL_FLAG(bool, smooth_search, false,
-          "hpa: with --smooth, search windows of the path again on grids of "
-          "one cost too (shorter paths among rooms and doors, ~2.5x the "
-          "smoothed query)");
+          "hpa: smooth (implies --smooth) by searching windows of the path "
+          "again on grids of one cost too (shorter paths among rooms and "
+          "doors, ~2.5x the smoothed query)");
 ABSL_FLAG(bool, fewer_turns, true,
           "hpa: among equally short moves prefer straight ones (fewer runs "
           "to store, same cost); --nofewer-turns to turn off");
@@ -29,8 +29,8 @@ namespace zonepath::cli {
 
 PlanOptions PlanOptionsFromFlags() {
   PlanOptions options;
-  options.smooth = absl::GetFlag(FLAGS_smooth);
   options.smooth_by_search = absl::GetFlag(FLAGS_smooth_search);
+  options.smooth = absl::GetFlag(FLAGS_smooth) || options.smooth_by_search;
   options.fewer_turns = absl::GetFlag(FLAGS_fewer_turns);
   options.free_crossings = absl::GetFlag(FLAGS_free_crossings);
   options.abstract_weight = absl::GetFlag(FLAGS_abstract_weight);

@@ -194,10 +194,15 @@ typedef struct zonepath_plan_options {
    * later; elsewhere the 2 zones around each crossing); the levels above
    * choose the route's zones over 3 zones instead of 2 (0). */
   int32_t free_crossings;
+  /* Since 1.7: not read. It fills the padding that 1.6's layout ended with
+   * (a 1.6 caller's sizeof covers it, uninitialised), so that the field
+   * after it lies past any 1.6 struct_size (0). */
+  int32_t reserved;
   /* Since 1.7 (an earlier caller's smaller struct_size keeps the default):
-   * nonzero: smooth by searching windows of the path again on grids of one
-   * cost too, instead of string pulling (shorter paths among rooms and
-   * doors, ~2.5x the smoothed query's time); weighted grids always do (0). */
+   * with smooth, nonzero: smooth by searching windows of the path again on
+   * grids of one cost too, instead of string pulling (shorter paths among
+   * rooms and doors, ~2.5x the smoothed query's time); weighted grids
+   * always do (0). */
   int32_t smooth_by_search;
 } zonepath_plan_options;
 

@@ -49,17 +49,18 @@ namespace zonepath {
 
 struct PlanOptions {
   // Shorten the refined path as the cursor (or FindPath) refines it. On a
-  // grid of one cost by string pulling: two passes, each replacing
-  // stretches of the path by the cheapest ways of one straight and one
-  // diagonal run where they are legal (on 1024^2 game maps ~1.3x the
-  // unsmoothed query, 0.3 % over the optimum instead of 2-3 %). On weighted
-  // grids (and with smooth_by_search) by searching windows of the path
-  // again exactly.
+  // grid of one cost by string pulling: stretches of the path replaced by
+  // the cheapest ways of one straight and one diagonal run where those are
+  // legal, bending at the corners the pull makes (on 1024^2 game maps
+  // ~1.2-1.4x the unsmoothed query, 0.2-0.3 % over the optimum on their
+  // longest queries instead of 2-3 %). On weighted grids (and with
+  // smooth_by_search) by searching windows of the path again exactly.
   bool smooth = false;
-  // Smooth by searching windows again on grids of one cost too: shorter
-  // paths where the path must pick among doors (rooms 4096^2: 1.85 % over
-  // the optimum instead of 2.56 %) for ~2.5x the smoothed query's time
-  // (README, "String pulling").
+  // With smooth: search windows again on grids of one cost too, for
+  // shorter paths where the path must pick among doors and gaps (rooms
+  // 4096^2: 1.85 % over the optimum instead of 2.09 %; all scenarios of
+  // the shared maps: 0.00-0.48 % instead of 0.00-0.65 %) for ~2.5x the
+  // smoothed query's time (README, "String pulling").
   bool smooth_by_search = false;
   // Try a direct bounded grid search when start and goal are at most this
   // many zone sides apart (Chebyshev), and keep the cheaper path.
@@ -241,8 +242,10 @@ class Planner {
   absl::StatusOr<SearchOutcome> Plan(Point start, Point goal,
                                      const PlanOptions& options);
   PathCursor Cursor() { return PathCursor(this); }
-  // Smooths a complete legal path in place (the same windows as a smoothing
-  // cursor); the cost before is kept in stats().cost_before_smoothing.
+  // Smooths a complete legal path in place as a smoothing cursor would
+  // (string pulling or window searches, by the smooth_by_search of the
+  // last Plan or FindPath); the cost before is kept in
+  // stats().cost_before_smoothing.
   absl::Status Smooth(RunLengthPath* path);
 
   const PlanStats& stats() const { return stats_; }

@@ -29,15 +29,6 @@
 
 namespace zonepath {
 
-// Tries the ways from a to b of at most two runs, diagonal first then
-// straight first (4-connected: x first then y first), every step legal
-// (moves.h), summing their cost from the cells as StepCost does. The first
-// whose cost is at most max_cost (plus one float ulp relative, 2^-23:
-// abstract edge costs are floats) is appended to *path and its cost
-// returned (a == b: the empty way, 0); otherwise nullopt, *path untouched. a
-// and b must be cells of `grid`. Such a way never leaves the rectangle spanned
-// by a and b, so it stays inside any rectangle (a zone) that holds both. O(|b -
-// a|), no allocation beyond *path's runs.
 // A way of at most two runs (FindOneTurnWay).
 struct OneTurnWay {
   Run runs[2];
@@ -101,6 +92,15 @@ class OneTurnWaysFrom {
   bool ray_ends_[4] = {false, false, false, false};
 };
 
+// Tries the ways from a to b of at most two runs, diagonal first then
+// straight first (4-connected: x first then y first), every step legal
+// (moves.h), summing their cost from the cells as StepCost does. The first
+// whose cost is at most max_cost (plus one float ulp relative, 2^-23:
+// abstract edge costs are floats) is appended to *path and its cost
+// returned (a == b: the empty way, 0); otherwise nullopt, *path untouched. a
+// and b must be cells of `grid`. Such a way never leaves the rectangle spanned
+// by a and b, so it stays inside any rectangle (a zone) that holds both. O(|b -
+// a|), no allocation beyond *path's runs.
 std::optional<double> AppendOneTurnPath(const Grid& grid,
                                         Connectivity connectivity, Point a,
                                         Point b, double max_cost,
