@@ -38,10 +38,10 @@ struct OpenEntry {
 // The open list is a 4-ary heap in OpenFirst's order (lowest f first, ties
 // to the larger g): half a binary heap's depth, and a node's children lie
 // side by side (measured: -3.3 % instructions of an unsmoothed query
-// against std::push_heap / pop_heap; README, "Cheaper bookkeeping around
-// the searches").
-// Entries equal in f and g may leave in another order than a binary
-// heap's, so ties between equally cheap ways may fall differently.
+// against std::push_heap / pop_heap; docs/measurements_history.md, "Cheaper
+// bookkeeping around the searches"). Entries equal in f and g may leave in
+// another order than a binary heap's, so ties between equally cheap ways may
+// fall differently.
 
 // Adds e to the heap.
 inline void PushOpen(std::vector<OpenEntry>& open, const OpenEntry& e) {

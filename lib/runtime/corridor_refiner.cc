@@ -1,9 +1,8 @@
-#include "corridor_refiner.h"
-
 #include <algorithm>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
+#include "corridor_refiner.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/search/one_turn_path.h"
 
@@ -37,7 +36,7 @@ CorridorRefiner::CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
       // Where jump points run (8-connected, one cost) as many zones as fit
       // GridAStar's local table in a row; A* windows (weighted or
       // 4-connected grids) stay at two zones: wider ones cost more than they
-      // give (README, "Wide free crossings").
+      // give (docs/measurements_history.md, "Wide free crossings").
       cell_window_zones_(one_cost_ &&
                                  graph.connectivity() == Connectivity::kEight
                              ? std::clamp(GridAStar::kLocalSide /
@@ -245,7 +244,8 @@ absl::Status CorridorRefiner::SearchWindow(int j, const Window& w,
   // With level `below`'s landmarks, their bound towards the target (the
   // goal's links in the last window) as well: in rooms the octile bound
   // leaves a window's search to expand most of its two zones, the
-  // landmarks see the walls (README, "Landmarks in refinement windows").
+  // landmarks see the walls (docs/measurements_history.md, "Landmarks in
+  // refinement windows").
   const LevelLandmarks* table = landmarks_[below];
   if (table != nullptr) {
     if (w.final) {

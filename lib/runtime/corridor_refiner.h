@@ -133,7 +133,7 @@ class CorridorRefiner {
 
   // Free crossings on an 8-connected grid of one cost search cell windows
   // of up to this many level-1 zones (jump points make a long window cheap;
-  // README, "Wide free crossings"); elsewhere (A*), two.
+  // docs/measurements_history.md, "Wide free crossings"); elsewhere (A*), two.
   static constexpr int kMaxCellWindowZones = 8;
   // Free crossings search the windows of levels >= 2 (level j-1 nodes
   // inside level-j zones) over up to this many zones (their bounding box):
@@ -141,7 +141,8 @@ class CorridorRefiner {
   // next, which shortens paths a little on deep worlds (rooms 4096^2 and
   // 16384^2: ~0.1-0.3 points less over the optimum) for ~6 % of a query
   // and ~12 % of its first moves there; 4 zones cost 2-3 times that for
-  // under 0.1 point more (README, "Wide windows above cells").
+  // under 0.1 point more (docs/measurements_history.md, "Wide windows above
+  // cells").
   static constexpr int kUpperWindowZones = 3;
   static_assert(kUpperWindowZones <= kMaxCellWindowZones);
 

@@ -8,11 +8,11 @@
 // every world. On a small world, though, the level-2 connection is the
 // largest part of a query's first moves (Cauldron: two level-2 searches,
 // ~68 k instructions of the ~250 k to the first 32 smoothed moves), and
-// its table is small (README, "Level-2 connection tables"). So a planner
-// builds the blocks of the levels the world lacks, lowest first, while
-// their total stays within kMaxBytes (16 MB; PlannerOptions::
-// derive_connection_tables turns them off), once
-// per world (World::DerivedOnce) and shared by all its planners.
+// its table is small (docs/measurements_history.md, "Level-2 connection
+// tables"). So a planner builds the blocks of the levels the world lacks,
+// lowest first, while their total stays within kMaxBytes (16 MB;
+// PlannerOptions:: derive_connection_tables turns them off), once per world
+// (World::DerivedOnce) and shared by all its planners.
 //
 // Same layout as the file's tables: zone z of level j is a block of rows x
 // cols floats, rows its level-j nodes in id order, cols its level-(j-1)

@@ -1,7 +1,5 @@
 // The query: strings connect -> abstract search -> lazy refinement ->
 // lazy smoothing together (see planner.h for the stages).
-#include "zonepath/runtime/planner.h"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -22,6 +20,7 @@
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "smoother.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/search/run_straightener.h"
 #include "zonepath/search/search_common.h"
 
@@ -213,8 +212,9 @@ struct Planner::Impl {
   // ~3 ms; every level of a 4096^2 rooms world, ~0.2 s, level 1 being
   // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.1 s).
   // Level 1 of a 4096^2 world guides every long query's level-2 windows
-  // (rooms: -15 % instructions a query; README, "Landmarks in refinement
-  // windows"), and a short query no longer builds it (~0.35 s).
+  // (rooms: -15 % instructions a query; docs/measurements_history.md,
+  // "Landmarks in refinement windows"), and a short query no longer builds it
+  // (~0.35 s).
   static constexpr size_t kEagerLandmarkNodes = size_t{1} << 18;
   bool RefinedWithLandmarks(int k) const {
     return graph.level(k).node_beacon.size() <= kEagerLandmarkNodes;

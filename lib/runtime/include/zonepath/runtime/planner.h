@@ -171,11 +171,11 @@ struct PlannerOptions {
   bool landmarks_at_construction = true;
   // Exact top searches on a level of at most this many nodes, 0..4096
   // (clamped), read a table of the level's node-to-node distances and walk
-  // it instead of searching (README, "Distance tables for small top
-  // levels"): the top level of a 1024^2 map (865 nodes on Boston_0_1024),
-  // or of a 4096^2 terrain world. 4 bytes per pair of nodes (1024 nodes:
-  // 4 MB), one table per world and level, shared by its planners and built
-  // like the landmark tables (with landmarks_at_construction, by the
+  // it instead of searching (docs/measurements_history.md, "Distance tables for
+  // small top levels"): the top level of a 1024^2 map (865 nodes on
+  // Boston_0_1024), or of a 4096^2 terrain world. 4 bytes per pair of nodes
+  // (1024 nodes: 4 MB), one table per world and level, shared by its planners
+  // and built like the landmark tables (with landmarks_at_construction, by the
   // planner's constructor: one Dijkstra per node, ~50 ms for Boston's or
   // Cauldron's top level). 0 turns them off (a world that lives for a few
   // queries); plans cost the same either way (up to the table's float
@@ -185,10 +185,10 @@ struct PlannerOptions {
   // file has no connection table for) by reading a table of costs instead
   // of a search, and let refinement windows read it instead of searching
   // their last zone, on worlds where those tables take at most 16 MB
-  // together (README, "Level-2 connection tables"): 1024^2 maps (~0.3 MB,
-  // first 32 moves ~2.5x sooner), a 4096^2 terrain world (4.6 MB). One
-  // table per world, shared by its planners and built like the landmark
-  // tables (one Dijkstra per level-2 node over its zone: ~5 ms on a
+  // together (docs/measurements_history.md, "Level-2 connection tables"):
+  // 1024^2 maps (~0.3 MB, first 32 moves ~2.5x sooner), a 4096^2 terrain world
+  // (4.6 MB). One table per world, shared by its planners and built like the
+  // landmark tables (one Dijkstra per level-2 node over its zone: ~5 ms on a
   // 1024^2 map). False: levels without a table in the world file connect
   // and refine by search (a world that lives for a few queries); the
   // file's tables (levels >= 3) are read either way. Links cost the same

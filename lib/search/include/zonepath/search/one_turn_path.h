@@ -7,7 +7,7 @@
 // (the abstract edge's), such a way that is legal and costs no more is a
 // shortest way, found by walking at most 2 x side cells instead of a
 // search (refining a level-1 edge by a jump point search in its zone costs
-// ~50 times as much; README, "Straight level-1 edges").
+// ~50 times as much; docs/measurements_history.md, "Straight level-1 edges").
 //
 //   RunLengthPath moves;
 //   moves.Reset(a);
