@@ -1,8 +1,9 @@
+#include "corridor_refiner.h"
+
 #include <algorithm>
 #include <limits>
 
 #include "absl/strings/str_cat.h"
-#include "corridor_refiner.h"
 #include "zonepath/grid/moves.h"
 #include "zonepath/search/one_turn_path.h"
 
@@ -58,7 +59,8 @@ void CorridorRefiner::Start(int k, Point start, Point goal,
                             EndpointConnector* starts, EndpointConnector* goals,
                             absl::Span<const uint32_t> top_nodes,
                             bool fewer_turns, bool free_crossings,
-                            const LandmarkTables& landmarks) {
+                            const LandmarkTables& landmarks,
+                            TableWalk* top_walk) {
   free_crossings_ = free_crossings;
   landmarks_ = landmarks;
   top_ = k;
@@ -79,8 +81,12 @@ void CorridorRefiner::Start(int k, Point start, Point goal,
   }
   LevelPath& top = levels_[k];
   top.items.insert(top.items.end(), top_nodes.begin(), top_nodes.end());
-  top.items.push_back(kGoal);
-  top.complete = true;
+  top_walk_ =
+      k >= 2 && top_walk != nullptr && !top_walk->done() ? top_walk : nullptr;
+  if (top_walk_ == nullptr) {
+    top.items.push_back(kGoal);
+    top.complete = true;
+  }
   cell_at_ = start;
   cell_rest_.Reset(start);
   done_ = false;
@@ -146,7 +152,27 @@ CorridorRefiner::Window CorridorRefiner::WindowOf(int j) const {
 
 absl::Status CorridorRefiner::Ensure(int j, SearchStats* stats) {
   while (!WindowOf(j).ready) {
-    if (j >= top_ || levels_[j].head >= levels_[j].items.size()) {
+    LevelPath& l = levels_[j];
+    if (j == top_ && !l.complete && top_walk_ != nullptr) {
+      // The top path is walked on into the zone after next (a window
+      // spans two zones and waits for the node that ends its last run),
+      // then the window is looked at again.
+      ZoneId zone = graph_.ZoneOf(j, ItemCell(j, l.items.back()));
+      for (int entered = 0; entered < 2 && !top_walk_->done();) {
+        if (absl::Status s = top_walk_->Step(&l.items); !s.ok()) return s;
+        const ZoneId z = graph_.ZoneOf(j, graph_.NodeCell(j, l.items.back()));
+        if (z != zone) {
+          zone = z;
+          ++entered;
+        }
+      }
+      if (top_walk_->done()) {
+        l.items.push_back(kGoal);
+        l.complete = true;
+      }
+      continue;
+    }
+    if (j >= top_ || l.head >= l.items.size()) {
       return absl::InternalError(
           absl::StrCat("refinement ran past the path on level ", j));
     }

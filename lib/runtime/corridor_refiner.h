@@ -57,6 +57,7 @@
 #include "connector.h"
 #include "derived_connections.h"
 #include "landmarks.h"
+#include "level_distances.h"
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "zonepath/grid/path.h"
@@ -88,10 +89,13 @@ class CorridorRefiner {
   // `landmarks[i]`: level i's landmark table, or null; a window search on
   // level i (refining level i+1) adds its bound to the octile one. The
   // tables must outlive the refinement.
+  // `top_walk` (k >= 2; may be null): the rest of the level-k path, after
+  // top_nodes, is this walk's (to its end, then the goal), stepped as the
+  // windows reach the walked end; it must outlive the refinement.
   void Start(int k, Point start, Point goal, EndpointConnector* starts,
              EndpointConnector* goals, absl::Span<const uint32_t> top_nodes,
              bool fewer_turns, bool free_crossings,
-             const LandmarkTables& landmarks);
+             const LandmarkTables& landmarks, TableWalk* top_walk = nullptr);
   bool done() const { return done_; }
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.
@@ -178,6 +182,7 @@ class CorridorRefiner {
   const bool one_cost_;          // every passable cell costs the same
   const int cell_window_zones_;  // 2 .. kMaxCellWindowZones
   int top_ = 0;
+  TableWalk* top_walk_ = nullptr;  // the top path's rest, or null (Start)
   Point start_, goal_;
   EndpointConnector* starts_ = nullptr;
   EndpointConnector* goals_ = nullptr;

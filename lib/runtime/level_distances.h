@@ -19,18 +19,29 @@
 // Dijkstra per node: ~50 ms for Boston's top level) and shared (World::
 // DerivedOnce); 4 bytes per pair of nodes (865 nodes: 3.0 MB).
 //
+// The walk is a TableWalk: one node at a time, so that a cursor's first
+// moves wait only for the path's first nodes (CorridorRefiner steps it as
+// its windows reach the walked end).
+//
 //   std::shared_ptr<const LevelDistances> table =
 //       LevelDistances::Build(graph, k, /*max_nodes=*/1024);
 //   float d = table->Distance(u, v);   // +inf: not connected
+//   TableWalk walk;
+//   walk.Begin(graph, k, *table, u, v, &stats, &path_nodes, nullptr);
+//   while (!walk.done()) RETURN_IF_ERROR(walk.Step(&nodes));
 #ifndef ZONEPATH_RUNTIME_LEVEL_DISTANCES_H_
 #define ZONEPATH_RUNTIME_LEVEL_DISTANCES_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "level_graph.h"
+#include "zonepath/grid/geometry.h"
+#include "zonepath/search/search_stats.h"
 
 namespace zonepath::runtime_internal {
 
@@ -66,6 +77,45 @@ class LevelDistances {
  private:
   uint32_t nodes_ = 0;
   std::vector<float> dist_;  // dist_[to * nodes_ + from]
+};
+
+// A shortest level path from one node to another, walked along the
+// table's row of the target: at node u the edge (u, v) minimising
+// cost(u, v) + d(v, target). Holds no memory of its own.
+class TableWalk {
+ public:
+  // Begins at `from` towards `target` (both < table.nodes()) on level k.
+  // Counts go to *stats (a node expanded per node of the path, the edges
+  // looked at as generated) and *path_nodes (one per node of the path);
+  // `trace` (may be null or empty) is called with each node's cell. All
+  // must outlive the walk's steps.
+  void Begin(const LevelGraph& graph, int k, const LevelDistances& table,
+             uint32_t from, uint32_t target, SearchStats* stats,
+             int64_t* path_nodes, const std::function<void(Point)>* trace);
+  bool done() const { return at_ == target_; }
+  // Steps once and appends the node reached to *nodes. DataLoss when no
+  // edge leaves less to go, or after table.nodes() steps: each step leaves
+  // less by at least the cheapest edge, more than the table's rounding on
+  // any world made by the builder, so only a crafted file's costs (so
+  // small or so large that rounding or a float's range hides that) get
+  // there, never a loop. Every edge of a node is tried: skipping its
+  // intra-zone edges after an intra-zone step, as the search does, fails
+  // on ties, where the step taken was as cheap as the one intra-zone edge
+  // that went on.
+  absl::Status Step(std::vector<uint32_t>* nodes);
+
+ private:
+  void Visit(uint32_t node);
+
+  const LevelGraph* graph_ = nullptr;
+  int k_ = 0;
+  const float* row_ = nullptr;  // distances to target_
+  uint32_t table_nodes_ = 0;
+  uint32_t from_ = 0, at_ = 0, target_ = 0;
+  uint32_t steps_ = 0;
+  SearchStats* stats_ = nullptr;
+  int64_t* path_nodes_ = nullptr;
+  const std::function<void(Point)>* trace_ = nullptr;
 };
 
 }  // namespace zonepath::runtime_internal

@@ -1,5 +1,7 @@
 // The query: strings connect -> abstract search -> lazy refinement ->
 // lazy smoothing together (see planner.h for the stages).
+#include "zonepath/runtime/planner.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -20,7 +22,6 @@
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "smoother.h"
-#include "zonepath/runtime/planner.h"
 #include "zonepath/search/run_straightener.h"
 #include "zonepath/search/search_common.h"
 
@@ -40,6 +41,7 @@ using runtime_internal::Link;
 using runtime_internal::NodeStateMap;
 using runtime_internal::OpenEntry;
 using runtime_internal::StreamSmoother;
+using runtime_internal::TableWalk;
 
 namespace {
 // The abstract search's goal: a node id no level uses (ids are < 2^31).
@@ -173,6 +175,9 @@ struct Planner::Impl {
   double top_cost = kInf;  // the last SearchTop's path, start to goal
   std::vector<OpenEntry> open;
   std::vector<uint32_t> top_nodes;
+  // The last SearchTop walked a distance table (top_walk), not searched.
+  bool walked = false;
+  TableWalk top_walk;
   // Directed search: the start's and goal's level-k zone nodes by their
   // level-(k-1) ids and back (SearchTop).
   std::vector<std::pair<uint32_t, uint32_t>> start_up, goal_down;
@@ -310,14 +315,16 @@ struct Planner::Impl {
   // SearchTop on a level with a distance table (level_distances.h): the
   // cheapest pair of a start link and a goal link, then the walk from one
   // to the other, each step along the edge that leaves the least to go.
-  // Fills top_nodes and top_cost (summed from the links and edges walked).
+  // Fills top_nodes with the walk's first node and top_cost with the
+  // table's cost (links and table entry); on levels >= 2 the refiner walks
+  // on as its windows need (top_walk), so a cursor's first moves do not
+  // wait for the whole walk (on level 1 it is walked here).
   absl::StatusOr<bool> WalkTable(int k, const LevelDistances& table,
-                                 double bound, SearchStats* stats) {
+                                 double bound, PlanStats* stats) {
     const std::vector<Link>& from = start_connector.links(k);
     const std::vector<Link>& to = goal_connector.links(k);
     double best = kInf;
     uint32_t u = 0, target = 0;
-    double start_cost = 0, goal_cost = 0;
     for (const Link& g : to) {
       if (g.node >= table.nodes()) continue;  // (checked by the connector)
       const float* row = table.Row(g.node);
@@ -328,58 +335,20 @@ struct Planner::Impl {
           best = c;
           u = s.node;
           target = g.node;
-          start_cost = s.cost;
-          goal_cost = g.cost;
         }
       }
     }
-    if (!(best < kInf)) return false;
-    const float* row = table.Row(target);
+    if (!(best < kInf) || best >= bound) return false;
     top_nodes.clear();
     top_nodes.push_back(u);
-    double cost = start_cost;
-    // Each step leaves less to go by at least the cheapest edge, more than
-    // the table's rounding on any world made by the builder: at most
-    // nodes() steps. Costs so small or so large that rounding or a float's
-    // range hides that (only in a crafted file) end in DataLoss, never a
-    // loop. Every edge of a node is tried: skipping its intra-zone edges
-    // after an intra-zone step, as the search does, fails on ties, where
-    // the step taken was as cheap as the one intra-zone edge that went on.
-    const auto astray = [&](absl::string_view why) {
-      return absl::DataLossError(absl::StrCat(
-          "the walk over level ", k, "'s distance table from node ",
-          top_nodes.front(), " to node ", target, " ", why,
-          ": the level's edge costs are out of the table's range"));
-    };
-    while (u != target) {
-      if (top_nodes.size() > table.nodes()) return astray("did not end");
-
-      uint32_t next = u;
-      double next_left = kInf, next_cost = 0;
-      graph.ForEachEdge(k, u, [&](uint32_t v, float c, bool /*intra*/) {
-        ++stats->generated;
-        if (v >= table.nodes()) return;
-        const double left = c + double{row[v]};
-        if (left < next_left) {
-          next_left = left;
-          next = v;
-          next_cost = c;
-        }
-      });
-      ++stats->expanded;
-      if (trace_node) trace_node(graph.NodeCell(k, u));
-      if (next == u) return astray("found no edge on");
-      cost += next_cost;
-      u = next;
-      top_nodes.push_back(u);
+    top_walk.Begin(graph, k, table, u, target, &stats->abstract,
+                   &stats->abstract_nodes, &trace_node);
+    if (k == 1) {
+      while (!top_walk.done()) {
+        if (absl::Status s = top_walk.Step(&top_nodes); !s.ok()) return s;
+      }
     }
-    // The goal-side node counts as expanded too, as in the search: the
-    // walk's expansions are the path's nodes.
-    ++stats->expanded;
-    if (trace_node) trace_node(graph.NodeCell(k, target));
-    cost += goal_cost;
-    if (cost >= bound) return false;
-    top_cost = cost;
+    top_cost = best;
     return true;
   }
 
@@ -396,14 +365,17 @@ struct Planner::Impl {
   // way inside the zone, which this search also finds. Without `directed`,
   // from the start's level-k links to the goal's.
   absl::StatusOr<bool> SearchTop(int k, bool directed, double bound,
-                                 SearchStats* stats) {
+                                 PlanStats* plan_stats) {
+    walked = false;
     // Exact searches on a level with a distance table walk it instead
     // (weighted ones search, as asked).
     if (!directed && abstract_weight == 1.0) {
       if (const LevelDistances* table = DistancesOf(k)) {
-        return WalkTable(k, *table, bound, stats);
+        walked = true;
+        return WalkTable(k, *table, bound, plan_stats);
       }
     }
+    SearchStats* stats = &plan_stats->abstract;
     const Point t = goal;
     const ZoneId goal_zone = graph.ZoneOf(k, t);
     const int below = k - 1;
@@ -605,8 +577,8 @@ struct Planner::Impl {
       // the direct cost never prunes a path cheaper than the direct one.
       // Lower levels after a failure search from the connections.
       const bool directed = k >= 2 && k > connected;
-      absl::StatusOr<bool> found = SearchTop(
-          k, directed, abstract_weight * direct_cost, &stats->abstract);
+      absl::StatusOr<bool> found =
+          SearchTop(k, directed, abstract_weight * direct_cost, stats);
       if (!found.ok()) return found.status();
       reached = *found;
       if (reached && top_cost >= direct_cost) {
@@ -633,7 +605,8 @@ struct Planner::Impl {
     }
     stats->top_level = k;
     stats->planned_cost = top_cost;
-    stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
+    // (A walk counts its nodes as it goes.)
+    if (!walked) stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
     // The refiner's window searches on levels 1..k-1 use the landmark
     // tables of the levels of at most kEagerLandmarkNodes nodes: made with
     // the planner, or (landmarks_at_construction off) here, by the first
@@ -645,7 +618,8 @@ struct Planner::Impl {
       if (RefinedWithLandmarks(i)) refine_landmarks[i] = LandmarksOf(i);
     }
     refiner.Start(k, s, t, &start_connector, &goal_connector, top_nodes,
-                  fewer_turns, options.free_crossings, refine_landmarks);
+                  fewer_turns, options.free_crossings, refine_landmarks,
+                  walked ? &top_walk : nullptr);
     refining = true;
     if (smooth) smoother.Reset(s, fewer_turns, smooth_by_search);
     return SearchOutcome::kFound;

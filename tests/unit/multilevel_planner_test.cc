@@ -482,11 +482,12 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
       [&](Planner& with, Planner& without, const Grid& grid,
           const std::vector<double>& d, Point s, Point t,
           const PlanOptions& options, const std::string& where) {
+        // (After the whole query: a walk goes on with the cursor.)
+        Check(grid, with, d, s, t, options, where);
         expanded[0] += with.stats().abstract.expanded;
         expanded[1] += without.stats().abstract.expanded;
         generated[0] += with.stats().abstract.generated;
         generated[1] += without.stats().abstract.generated;
-        Check(grid, with, d, s, t, options, where);
       },
       &plans);
   if (HasFailure()) return;
@@ -497,6 +498,71 @@ TEST(MultiLevelPlannerTest, DistanceTablesPlanAsTheSearchDoes) {
               static_cast<long long>(expanded[1]),
               static_cast<long long>(generated[0]),
               static_cast<long long>(generated[1]));
+}
+
+// A walk along a distance table on level >= 2 goes on with the cursor:
+// after Plan only its first node is walked, the first 32 moves walk part
+// of it, and the whole query all of it (each node counted once, as
+// expanded and on the path). The moves are the same however the cursor is
+// driven, and each walked plan's path is legal at its walked cost, no
+// cheaper than the oracle's, on the comparison worlds (a changed one
+// included).
+TEST(MultiLevelPlannerTest, TableWalkGoesOnWithTheCursor) {
+  int walks = 0, partial = 0;
+  for (int variant = 0; variant < 4; ++variant) {
+    const uint64_t seed = 91 + static_cast<uint64_t>(variant);
+    absl::StatusOr<World> made = VariantWorld(variant, seed, variant == 3);
+    ASSERT_TRUE(made.ok()) << made.status();
+    const Grid& grid = made->grid();
+    Planner planner(*made);
+    std::mt19937_64 rng(seed);
+    for (int q = 0; q < 40; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where = std::string(MapKindName(VariantKind(variant))) +
+                                " " + PointString(s) + "->" + PointString(t) +
+                                " seed " + std::to_string(seed);
+      PlanOptions options;
+      options.smooth = q % 2 == 0;
+      options.free_crossings = q % 4 < 2;
+      absl::StatusOr<SearchOutcome> planned = planner.Plan(s, t, options);
+      ASSERT_TRUE(planned.ok()) << where << planned.status();
+      if (*planned != SearchOutcome::kFound || planner.stats().used_direct ||
+          planner.stats().top_level < 2 ||
+          planner.stats().abstract.expanded != 1) {
+        continue;  // not a walk (a search expands the virtual goal too)
+      }
+      ++walks;
+      EXPECT_EQ(planner.stats().abstract_nodes, 1) << where;
+      RunLengthPath pieces;
+      pieces.Reset(s);
+      PathCursor cursor = planner.Cursor();
+      ASSERT_TRUE(cursor.Next(32, &pieces).ok()) << where;
+      const int64_t first_nodes = planner.stats().abstract_nodes;
+      while (!cursor.done()) {
+        ASSERT_TRUE(cursor.Next(1 + q % 7, &pieces).ok()) << where;
+      }
+      const int64_t nodes = planner.stats().abstract_nodes;
+      EXPECT_GE(nodes, 2) << where;
+      EXPECT_EQ(planner.stats().abstract.expanded, nodes) << where;
+      EXPECT_LE(first_nodes, nodes) << where;
+      partial += first_nodes < nodes;
+      RunLengthPath full;
+      ASSERT_EQ(*planner.FindPath(s, t, options, &full), SearchOutcome::kFound)
+          << where;
+      EXPECT_EQ(pieces.runs(), full.runs()) << where;
+      EXPECT_EQ(pieces.cost(), full.cost()) << where;
+      EXPECT_EQ(planner.stats().abstract_nodes, nodes) << where;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, planner, d, s, t, options, where);
+      if (HasFailure()) return;
+    }
+  }
+  EXPECT_GT(walks, 40);
+  EXPECT_GT(partial, walks / 4);
+  std::printf("walked plans %d, of which the first 32 moves walked part: %d\n",
+              walks, partial);
 }
 
 // Derived connection tables (PlannerOptions::derive_connection_tables):

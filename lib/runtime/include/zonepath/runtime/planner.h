@@ -100,8 +100,12 @@ struct PlanOptions {
 
 // Per-stage statistics of the last query, as plain data.
 struct PlanStats {
-  SearchStats connect;         // start/goal to beacons
-  SearchStats abstract;        // abstract A*
+  SearchStats connect;  // start/goal to beacons
+  // Abstract A*, or the walk along a level's distance table: a walk on
+  // level >= 2 goes on as the cursor needs it, so its counts (and
+  // abstract_nodes) grow with the cursor, and its later steps' time counts
+  // as refinement's.
+  SearchStats abstract;
   SearchStats refine;          // refinement searches
   SearchStats smooth;          // smoothing searches
   SearchStats direct;          // direct bounded search for close queries
@@ -109,7 +113,8 @@ struct PlanStats {
   int top_level = 0;           // level the abstract search ran on (1..)
   bool used_direct = false;
   // After Plan, before any refinement: the cost of the abstract plan (float
-  // edge costs, ~1e-6 relative), or of the direct path. Refinement re-chooses
+  // edge costs, ~1e-6 relative; a walked plan's from its table's float
+  // entry), or of the direct path. Refinement re-chooses
   // each border crossing, so the refined path usually costs a little less
   // (measured: never more on the test worlds; with free crossings a
   // review's stress run saw 1 query in 8,599 cost 1.6 % more). Cheap to
