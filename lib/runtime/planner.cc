@@ -338,7 +338,12 @@ struct Planner::Impl {
         }
       }
     }
-    if (!(best < kInf) || best >= bound) return false;
+    // `bound` is the direct path's cost: the walk is taken only if it is
+    // cheaper. The table's entries are floats (~6e-8 relative each), so a
+    // plan within 1e-6 of the direct cost may walk to no less than it:
+    // the direct path, exact and already found, wins such ties, as it did
+    // when the walk's cost was summed before comparing.
+    if (!(best < kInf) || best >= bound * (1 - 1e-6)) return false;
     top_nodes.clear();
     top_nodes.push_back(u);
     top_walk.Begin(graph, k, table, u, target, &stats->abstract,
