@@ -28,6 +28,7 @@
 //   float d = table->Distance(u, v);   // +inf: not connected
 //   TableWalk walk;
 //   walk.Begin(graph, k, *table, u, v, &stats, &path_nodes, nullptr);
+//   std::vector<uint32_t> nodes = {u};   // Step appends the nodes after u
 //   while (!walk.done()) RETURN_IF_ERROR(walk.Step(&nodes));
 #ifndef ZONEPATH_RUNTIME_LEVEL_DISTANCES_H_
 #define ZONEPATH_RUNTIME_LEVEL_DISTANCES_H_

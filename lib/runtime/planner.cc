@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <type_traits>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
@@ -731,6 +732,11 @@ void Planner::set_trace(PlanTrace* trace) {
   impl.refiner.set_on_node(on_node);
   impl.trace_node = on_node;
 }
+
+// The planner's TableWalk counts into Planner::stats_ through a pointer:
+// a Planner must stay where it was made.
+static_assert(!std::is_move_constructible_v<Planner> &&
+              !std::is_copy_constructible_v<Planner>);
 
 Planner::Planner(const World& world, const PlannerOptions& options)
     : impl_(std::make_unique<Impl>(world, options)) {}

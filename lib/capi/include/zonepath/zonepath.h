@@ -207,13 +207,17 @@ typedef struct zonepath_plan_options {
 } zonepath_plan_options;
 
 typedef struct zonepath_plan_stats {
-  uint32_t struct_size;   /* sizeof(zonepath_plan_stats) */
-  int32_t used_direct;    /* the direct grid search gave the path */
-  int64_t expanded;       /* nodes expanded, all stages */
-  int64_t generated;      /* nodes generated, all stages */
-  int64_t abstract_nodes; /* nodes on the abstract path */
-  double time_us;         /* search time, all stages, microseconds */
-  double planned_cost;    /* cost before refinement (after plan) */
+  uint32_t struct_size; /* sizeof(zonepath_plan_stats) */
+  int32_t used_direct;  /* the direct grid search gave the path */
+  int64_t expanded;     /* nodes expanded, all stages */
+  int64_t generated;    /* nodes generated, all stages */
+  /* Nodes on the abstract path. A plan that walks a level's distance
+   * table (the top level of a 1024^2 map) walks it as the cursor goes:
+   * after plan this and the counts above cover the walk so far, after the
+   * last cursor step all of it. */
+  int64_t abstract_nodes;
+  double time_us;      /* search time, all stages, microseconds */
+  double planned_cost; /* cost before refinement (after plan) */
   /* Since 1.1 (a 1.0 caller's smaller struct_size leaves it unwritten): */
   int32_t top_level; /* level the abstract search ran on (1..), 0: direct */
 } zonepath_plan_stats;
