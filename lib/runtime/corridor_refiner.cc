@@ -558,9 +558,7 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
       ways_.Reset(a, astar_->grid_bits());
       if (const std::optional<OneTurnWay> way =
               ways_.To(b, std::nullopt, least)) {
-        for (int r = 0; r < way->count; ++r) {
-          moves->Append(way->runs[r].direction, way->runs[r].count);
-        }
+        AppendOneTurnWay(*way, moves);
         return absl::OkStatus();
       }
     } else if (AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b,

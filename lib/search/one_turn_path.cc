@@ -92,10 +92,14 @@ std::optional<double> AppendOneTurnPath(const Grid& grid,
   const std::optional<OneTurnWay> way =
       FindOneTurnWay(grid, connectivity, a, b, max_cost);
   if (!way.has_value()) return std::nullopt;
-  for (int r = 0; r < way->count; ++r) {
-    path->Append(way->runs[r].direction, way->runs[r].count);
-  }
+  AppendOneTurnWay(*way, path);
   return way->cost;
+}
+
+void AppendOneTurnWay(const OneTurnWay& way, RunLengthPath* path) {
+  for (int r = 0; r < way.count; ++r) {
+    path->Append(way.runs[r].direction, way.runs[r].count);
+  }
 }
 
 void OneTurnWaysFrom::Reset(Point anchor,

@@ -36,6 +36,9 @@ struct OneTurnWay {
   double cost = 0;
 };
 
+// Appends way's runs to *path.
+void AppendOneTurnWay(const OneTurnWay& way, RunLengthPath* path);
+
 // The way AppendOneTurnPath would append, without appending it.
 std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
                                          Connectivity connectivity, Point a,
