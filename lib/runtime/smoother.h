@@ -11,12 +11,13 @@
 // for little). It walks cells, never
 // searches (README, "String pulling").
 //
-// On a weighted grid each window of moves is searched again
-// exactly in a band around the window's path (jump points on a grid of
-// one cost, whose committed moves are then straightened; elsewhere a
-// Dijkstra over a framed copy of the band, ZoneDijkstra) and replaced when
-// the search finds it shorter (or, with fewer_turns, equally short with
-// fewer runs); then its first `advance` moves are committed, so the next
+// On a weighted grid each window of moves is searched again exactly in a
+// band around the window's path (jump points on a grid of one cost;
+// elsewhere an A* over a framed copy of the band,
+// ZoneDijkstra::RunLoadedTo) and replaced when the search finds it shorter
+// (or, with fewer_turns, equally short with fewer runs); then its first
+// `advance` moves are committed (with fewer_turns, straightened:
+// StraightenRuns, on a weighted grid StraightenRunsNoCostlier), so the next
 // window starts inside it and every junction between two windows lies
 // inside a later one. The first window may be shorter than the rest, so
 // that the first moves wait for less refinement and search. A window is
@@ -68,10 +69,10 @@ struct SmoothWindows {
 class StreamSmoother {
  public:
   // Weighted windows whose box has at most this side are searched by the
-  // band's Dijkstra, made on first use: 17 bytes a cell of the largest box
-  // (~1.1 MB at this side) and a queue that grows, while warming up, to the
-  // most entries a window pushed (8 bytes each, a few per band cell);
-  // larger boxes by A*.
+  // band's A* (ZoneDijkstra::RunLoadedTo), made on first use: 17 bytes a
+  // cell of the largest box (~1.1 MB at this side) and a queue that grows,
+  // while warming up, to the most entries a window pushed (16 bytes each, a
+  // few per band cell); larger boxes by GridAStar.
   static constexpr int32_t kMaxBandSide = 256;
 
   // `astar` is shared with the planner. Sizes out of range are clamped.
@@ -116,7 +117,8 @@ class StreamSmoother {
   void Emit(int64_t moves, RunLengthPath* out);
   // String pulling: appends pulled_ to `out` and empties it.
   void EmitPulled(RunLengthPath* out);
-  // Takes turns out of the next `moves` committed moves (same cost).
+  // Takes turns out of the next `moves` committed moves (same cost; on a
+  // weighted grid no more, StraightenRunsNoCostlier).
   void Straighten(int64_t moves);
   int RunsIn(int64_t from, int64_t to) const;
   // Calls fn(i, direction, step cost) for each move cells_[i - 1] ->
@@ -164,7 +166,7 @@ class StreamSmoother {
   // StepCost of a straight and a diagonal move between cells of the grid's
   // cheapest cost: every step's cost when one_cost_ (ForEachMove).
   double straight_cost_, diagonal_cost_;
-  // Otherwise windows run by a Dijkstra over the band's framed copy
+  // Otherwise windows run by an A* over the band's framed copy
   // (made on the first weighted window, sized for the largest box).
   std::unique_ptr<ZoneDijkstra> band_search_;
   std::vector<Run> straight_;

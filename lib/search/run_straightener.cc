@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 
 #include "open_cells.h"
+#include "zonepath/grid/moves.h"
 
 namespace zonepath {
 namespace {
@@ -85,8 +87,34 @@ Point After(Point p, const Run& run) {
           p.y + Dy(run.direction) * static_cast<int32_t>(run.count)};
 }
 
-template <typename Cells>
-void Straighten(const Cells& cells, Point start, std::vector<Run>* runs_ptr) {
+// On a weighted grid: the cost of walking `runs` (count of them) from p
+// under moves.h's rules inside the grid, each step's cost read from its two
+// cells and summed in walking order; nullopt if a step is not legal.
+std::optional<double> WalkedCost(const Grid& grid, Point p, const Run* runs,
+                                 int count) {
+  double cost = 0;
+  for (int r = 0; r < count; ++r) {
+    const int dx = Dx(runs[r].direction), dy = Dy(runs[r].direction);
+    const bool diagonal = dx != 0 && dy != 0;
+    for (uint32_t i = 0; i < runs[r].count; ++i) {
+      const Point q{p.x + dx, p.y + dy};
+      if (!grid.PassableOrFalse(q) ||
+          (diagonal && !(grid.PassableOrFalse({q.x, p.y}) &&
+                         grid.PassableOrFalse({p.x, q.y})))) {
+        return std::nullopt;
+      }
+      cost += StepCost(runs[r].direction, grid.cost(p), grid.cost(q));
+      p = q;
+    }
+  }
+  return cost;
+}
+
+// Reorders runs[i], the merged X run, as `accept(at, old, candidate)`
+// allows: `old` the three runs X a, Y b, X c from `at`, `candidate` the
+// two that would replace them.
+template <typename Accept>
+void Straighten(Point start, std::vector<Run>* runs_ptr, Accept accept) {
   std::vector<Run>& runs = *runs_ptr;
   bool changed = true;
   while (changed) {
@@ -98,9 +126,10 @@ void Straighten(const Cells& cells, Point start, std::vector<Run>* runs_ptr) {
                          runs[i - 1].count + runs[i + 1].count};
         const Run before[2] = {runs[i], merged};
         const Run after[2] = {merged, runs[i]};
-        const Run* fits = Walkable(cells, at, before, 2)  ? before
-                          : Walkable(cells, at, after, 2) ? after
-                                                          : nullptr;
+        const Run* old_runs = &runs[i - 1];
+        const Run* fits = accept(at, old_runs, before)  ? before
+                          : accept(at, old_runs, after) ? after
+                                                        : nullptr;
         if (fits != nullptr) {
           runs[i - 1] = fits[0];
           runs[i] = fits[1];
@@ -129,13 +158,33 @@ bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor, Point start,
                     std::vector<Run>* runs) {
   if (!grid.OneCost()) return false;
+  // The same steps in another order: on a grid of one cost a legal order
+  // costs the same.
   if (corridor == nullptr) {
-    Straighten(BoxCells{grid, Intersect(bounds, grid.bounds())}, start, runs);
+    const BoxCells cells{grid, Intersect(bounds, grid.bounds())};
+    Straighten(start, runs, [&](Point at, const Run*, const Run* candidate) {
+      return Walkable(cells, at, candidate, 2);
+    });
   } else {
     const OpenCells open(grid, bounds, corridor);
-    Straighten(CorridorCells{open}, start, runs);
+    const CorridorCells cells{open};
+    Straighten(start, runs, [&](Point at, const Run*, const Run* candidate) {
+      return Walkable(cells, at, candidate, 2);
+    });
   }
   return true;
+}
+
+void StraightenRunsNoCostlier(const Grid& grid, Point start,
+                              std::vector<Run>* runs) {
+  Straighten(
+      start, runs, [&](Point at, const Run* old_runs, const Run* candidate) {
+        const std::optional<double> now = WalkedCost(grid, at, candidate, 2);
+        if (!now.has_value()) return false;
+        // (Runs that were not walkable to begin with are left as they are.)
+        const std::optional<double> before = WalkedCost(grid, at, old_runs, 3);
+        return before.has_value() && *now <= *before + 1e-12 * (1.0 + *before);
+      });
 }
 
 }  // namespace zonepath

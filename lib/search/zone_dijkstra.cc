@@ -73,23 +73,13 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
   const absl::Time begin = absl::Now();
   stats_ = SearchStats();
   const Rect& rect = rect_;
-  if (++stamp_ == 0) {
-    for (Node& n : nodes_) n.stamp = 0;
-    stamp_ = 1;
-  }
+  NewRun();
   open_.clear();
-  auto node = [&](uint32_t local) -> Node& {
-    Node& n = nodes_[local];
-    if (n.stamp != stamp_) {
-      n = Node{std::numeric_limits<double>::infinity(), stamp_, 0, 0, 0};
-    }
-    return n;
-  };
   // Flag the targets on their nodes: an O(1) check per expansion.
   size_t targets_left = 0;
   for (Point t : targets) {
     if (!rect.Contains(t)) continue;
-    Node& n = node(Local(t));
+    Node& n = Touch(Local(t));
     if (n.is_target == 0) {
       n.is_target = 1;  // count each distinct target once
       ++targets_left;
@@ -115,7 +105,7 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     ++queued;
     ++stats_.heap_pushes;
   };
-  node(Local(source)).g = 0;
+  Touch(Local(source)).g = 0;
   uint64_t current = 0;
   push(Local(source), 0);
   while (queued > 0) {
@@ -135,27 +125,12 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     if (n.is_target != 0 && --targets_left == 0) break;
     const double g_u = n.g;
     const uint8_t u_cost = cost[u];
-    // The open steps as bits in Direction order (StepOpen's rule, each
-    // neighbour read once), relaxed in that order.
-    const auto is_open = [&](int d) {
-      return cost[static_cast<uint32_t>(static_cast<int32_t>(u) +
-                                        offset_[d])] != 0;
-    };
-    uint32_t steps = (is_open(0) ? 1u : 0u) | (is_open(2) ? 4u : 0u) |
-                     (is_open(4) ? 16u : 0u) | (is_open(6) ? 64u : 0u);
-    if (diagonals) {
-      // NE needs N and E open (bits 0, 2), SE E and S, SW S and W, NW W and N.
-      const uint32_t sides = steps;
-      if ((sides & 0x05u) == 0x05u && is_open(1)) steps |= 1u << 1;
-      if ((sides & 0x14u) == 0x14u && is_open(3)) steps |= 1u << 3;
-      if ((sides & 0x50u) == 0x50u && is_open(5)) steps |= 1u << 5;
-      if ((sides & 0x41u) == 0x41u && is_open(7)) steps |= 1u << 7;
-    }
-    for (; steps != 0; steps &= steps - 1) {
+    for (uint32_t steps = OpenSteps(cost, u, diagonals); steps != 0;
+         steps &= steps - 1) {
       const int d = std::countr_zero(steps);
       const uint32_t v =
           static_cast<uint32_t>(static_cast<int32_t>(u) + offset_[d]);
-      Node& m = node(v);
+      Node& m = Touch(v);
       if (m.closed) continue;  // settled: no step can improve it
       const uint8_t v_cost = cost[v];
       const double g =
@@ -169,6 +144,105 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
     }
   }
   stats_.time = absl::Now() - begin;
+}
+
+void ZoneDijkstra::RunLoadedTo(Point source, Point target,
+                               Connectivity connectivity) {
+  const absl::Time begin = absl::Now();
+  stats_ = SearchStats();
+  NewRun();
+  to_open_.clear();
+  if (!rect_.Contains(target)) {
+    stats_.time = absl::Now() - begin;
+    return;
+  }
+  const bool diagonals = connectivity == Connectivity::kEight;
+  const uint8_t* cost = costs_.data();
+  const uint32_t t = Local(target);
+  const int32_t tx = target.x - rect_.x0, ty = target.y - rect_.y0;
+  // h in the rect's coordinates (x, y from 0): consistent, as every step
+  // costs at least min_cost_ times its length.
+  const double least = min_cost_;
+  const auto h = [&](int32_t x, int32_t y) {
+    const int32_t dx = std::abs(x - tx), dy = std::abs(y - ty);
+    if (!diagonals) return least * (dx + dy);
+    return least * (std::max(dx, dy) + (kSqrt2 - 1.0) * std::min(dx, dy));
+  };
+  // Buckets of f, as wide as the cheapest step (RunLoaded's, shrunk alike).
+  const double inv_width = 1.0 / (least * (1.0 - 1e-9));
+  const auto bucket_of = [&](double f) {
+    return static_cast<uint64_t>(f * inv_width);
+  };
+  std::fill(bucket_head_.begin(), bucket_head_.end(), kNoEntry);
+  size_t queued = 0;
+  const auto push = [&](uint32_t local, double g, uint64_t bucket) {
+    uint32_t& head = bucket_head_[bucket % kBuckets];
+    to_open_.push_back({g, local, head});
+    head = static_cast<uint32_t>(to_open_.size() - 1);
+    ++queued;
+    ++stats_.heap_pushes;
+  };
+  const uint32_t s = Local(source);
+  Touch(s).g = 0;
+  uint64_t current = bucket_of(h(source.x - rect_.x0, source.y - rect_.y0));
+  push(s, 0.0, current);
+  // The target's cost so far, and its bucket: once the buckets up to that
+  // one are empty, no entry left can lead to the target more cheaply.
+  double found = std::numeric_limits<double>::infinity();
+  uint64_t found_bucket = std::numeric_limits<uint64_t>::max();
+  while (queued > 0) {
+    uint32_t* head = &bucket_head_[current % kBuckets];
+    while (*head == kNoEntry) {
+      head = &bucket_head_[++current % kBuckets];
+    }
+    if (current > found_bucket) break;
+    const GEntry e = to_open_[*head];
+    *head = e.next;
+    --queued;
+    ++stats_.heap_pops;
+    Node& n = nodes_[e.local];
+    if (e.g != n.g) continue;  // stale: reached more cheaply since
+    const uint32_t u = e.local;
+    n.closed = 1;
+    ++stats_.expanded;
+    if (trace_ != nullptr) trace_->push_back(CellOf(u));
+    if (u == t) continue;
+    const double g_u = n.g;
+    const uint8_t u_cost = cost[u];
+    const Point cu = CellOf(u);
+    const int32_t ux = cu.x - rect_.x0, uy = cu.y - rect_.y0;
+    for (uint32_t steps = OpenSteps(cost, u, diagonals); steps != 0;
+         steps &= steps - 1) {
+      const int d = std::countr_zero(steps);
+      const uint32_t v =
+          static_cast<uint32_t>(static_cast<int32_t>(u) + offset_[d]);
+      Node& m = Touch(v);
+      const double g =
+          g_u + StepCost(static_cast<Direction>(d), u_cost, cost[v]);
+      if (g >= m.g) continue;
+      const Point step = Step(Point{ux, uy}, static_cast<Direction>(d));
+      const double f = g + h(step.x, step.y);
+      if (f >= found) continue;  // cannot lead to the target more cheaply
+      m.g = g;
+      m.parent = static_cast<uint8_t>(d);
+      if (v == t) {
+        found = g;
+        found_bucket = bucket_of(g);
+      }
+      // Never behind the bucket being emptied (f never falls along a step,
+      // but an entry may sit later than its f: the clamp).
+      push(v, g, std::max(current, bucket_of(f)));
+      ++stats_.generated;
+    }
+  }
+  stats_.time = absl::Now() - begin;
+}
+
+void ZoneDijkstra::NewRun() {
+  if (++stamp_ == 0) {
+    for (Node& n : nodes_) n.stamp = 0;
+    stamp_ = 1;
+  }
 }
 
 double ZoneDijkstra::Distance(Point p) const {
@@ -222,6 +296,7 @@ void ZoneDijkstra::AppendPath(Point target, RunLengthPath* path,
 size_t ZoneDijkstra::MemoryUsage() const {
   return sizeof(*this) + costs_.capacity() + nodes_.capacity() * sizeof(Node) +
          open_.capacity() * sizeof(Entry) +
+         to_open_.capacity() * sizeof(GEntry) +
          bucket_head_.capacity() * sizeof(uint32_t) +
          reversed_.capacity() * sizeof(Direction);
 }

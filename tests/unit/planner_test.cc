@@ -409,8 +409,8 @@ TEST(PlannerTest, EdgeCases) {
       absl::StatusCode::kInvalidArgument);
 }
 
-// Rooms (one cost: jump point windows) and weighted terrain (band
-// Dijkstra windows, made on first use).
+// Rooms (one cost: jump point windows) and weighted terrain (band A*
+// windows, made on first use, and zones of one cost linked by ways).
 TEST(PlannerTest, WarmQueriesDoNotAllocate) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
     const Grid grid = Generated(kind, 256, 256, 1, 15);

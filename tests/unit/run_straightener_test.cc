@@ -109,5 +109,75 @@ TEST(RunStraightenerTest, RefusesWeightedGrids) {
   EXPECT_EQ(RunsToString(runs), "E2,N2,E2");
 }
 
+// On weighted grids (random costs, and patches of one cost like generated
+// terrain's), StraightenRunsNoCostlier keeps start, end and step count,
+// stays legal, never costs more (to 1e-12 relative) and never gains runs;
+// it loses runs overall, and a reordering that would cross dearer cells is
+// refused.
+TEST(RunStraightenerTest, NoCostlierOnWeightedGrids) {
+  int64_t runs_before = 0, runs_after = 0;
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    // Costs 1..max_cost in random cells, or (odd seeds) blocks of 6 x 6
+    // cells of one cost each.
+    Grid grid = testing::RandomGrid(
+        seed, {24, 24, 0.1, 1 + static_cast<int>(seed % 4)});
+    if (seed % 2 == 1) {
+      std::mt19937_64 patches(seed);
+      std::vector<Grid::CellCost> changes;
+      uint8_t block_cost[4][4];
+      for (auto& row : block_cost) {
+        for (uint8_t& c : row) c = static_cast<uint8_t>(1 + patches() % 3);
+      }
+      for (int32_t y = 0; y < 24; ++y) {
+        for (int32_t x = 0; x < 24; ++x) {
+          if (grid.passable({x, y})) {
+            changes.push_back({grid.Index({x, y}), block_cost[y / 6][x / 6]});
+          }
+        }
+      }
+      grid = grid.WithCosts(changes);
+    }
+    if (grid.passable_count() == 0) continue;
+    std::mt19937_64 rng(seed);
+    const RunLengthPath path = RandomWalk(grid, rng, 60);
+    const std::string context = Context(seed, grid, path.start());
+    absl::StatusOr<PathWalk> before =
+        WalkPath(grid, path, Connectivity::kEight);
+    ASSERT_TRUE(before.ok()) << context;
+    std::vector<zonepath::Run> runs(path.runs().begin(), path.runs().end());
+    StraightenRunsNoCostlier(grid, path.start(), &runs);
+    RunLengthPath straight;
+    straight.Reset(path.start());
+    for (const zonepath::Run& run : runs) {
+      straight.Append(run.direction, run.count);
+    }
+    absl::StatusOr<PathWalk> after =
+        WalkPath(grid, straight, Connectivity::kEight);
+    ASSERT_TRUE(after.ok()) << context << after.status();
+    EXPECT_EQ(after->end, before->end) << context;
+    EXPECT_EQ(after->steps, before->steps) << context;
+    EXPECT_LE(after->cost, before->cost * (1 + 1e-9)) << context;
+    EXPECT_LE(straight.runs().size(), path.runs().size()) << context;
+    runs_before += static_cast<int64_t>(path.runs().size());
+    runs_after += static_cast<int64_t>(straight.runs().size());
+  }
+  EXPECT_LT(runs_after * 10, runs_before * 9)
+      << runs_after << " against " << runs_before;
+  // E2, N2, E2 on cells of cost 1 from (1, 5). N2 first would cross (1, 4)
+  // of cost 5, E4 first only cells of cost 1 (the same cost as before): E4
+  // first.
+  const Grid flat = testing::RandomGrid(1, {10, 10, 0.0, 1});
+  const Grid priced = flat.WithCosts({{flat.Index({1, 4}), 5}});
+  std::vector<zonepath::Run> runs = {
+      {Direction::kE, 2}, {Direction::kN, 2}, {Direction::kE, 2}};
+  StraightenRunsNoCostlier(priced, {1, 5}, &runs);
+  EXPECT_EQ(RunsToString(runs), "E4,N2");
+  // (5, 5) of cost 5 too: both other orders cost more, nothing moves.
+  const Grid both = priced.WithCosts({{flat.Index({5, 5}), 5}});
+  runs = {{Direction::kE, 2}, {Direction::kN, 2}, {Direction::kE, 2}};
+  StraightenRunsNoCostlier(both, {1, 5}, &runs);
+  EXPECT_EQ(RunsToString(runs), "E2,N2,E2");
+}
+
 }  // namespace
 }  // namespace zonepath

@@ -34,6 +34,15 @@ bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor, Point start,
                     std::vector<Run>* runs);
 
+// On any grid, weighted too: the same moves of Y b, where the new order is
+// legal inside the grid and costs no more than X a, Y b, X c did (each step's
+// cost read from its cells; to 1e-12 relative, as AppendPath's tie rule:
+// equal sums in another order differ in their last bits). The smoother's
+// weighted stretches (A* windows keep fewer ties straight than a Dijkstra
+// did). `runs` must be walkable from `start`; allocates nothing.
+void StraightenRunsNoCostlier(const Grid& grid, Point start,
+                              std::vector<Run>* runs);
+
 }  // namespace zonepath
 
 #endif  // ZONEPATH_SEARCH_RUN_STRAIGHTENER_H_
