@@ -111,10 +111,17 @@ class EndpointConnector {
   ZoneDijkstra cells_;
   // The last level-1 connection ran JumpDistances (else cells_).
   bool by_jumps_ = false;
+  // ... walked ways of one turn in a weighted zone of one cost (the nodes
+  // left, pending_, by cells_), and whether cells_ ran.
+  bool by_ways_ = false;
+  bool searched_ = false;
   // AppendCells' way of one turn or search after a jump point connection.
   RunLengthPath way_;
   // Connect's ways of one turn from the endpoint (grids of one cost).
   OneTurnWaysFrom ways_;
+  // Whether every open cell of `zone` (a rect of the grid) costs the same
+  // (false when none is open).
+  bool ZoneHasOneCost(const Rect& zone) const;
   std::vector<Point> zone_cells_;
   // The least costs to zone_cells_ (walked or JumpDistances').
   std::vector<double> zone_costs_;

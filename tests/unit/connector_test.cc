@@ -244,5 +244,53 @@ TEST(ConnectorTest, WaysOfOneTurnLinkWithoutASearch) {
   }
 }
 
+// On a weighted grid, a zone whose open cells all cost the same links its
+// nodes by legal ways of one turn (that cost times the octile distance, or
+// Manhattan's when 4-connected: no way is cheaper) without a search, and
+// searches only for the nodes left (their ways blocked by a wall); a zone
+// of mixed costs searches. Links
+// and the cells AppendCells walks must be the oracle's either way (generated
+// terrain, with and without sprinkled walls, 8- and 4-connected).
+TEST(ConnectorTest, WeightedZonesOfOneCostLinkByWaysOfOneTurn) {
+  for (const Connectivity connectivity :
+       {Connectivity::kEight, Connectivity::kFour}) {
+    for (const double walls : {0.0, 0.02}) {
+      MapGenOptions g;
+      g.kind = MapKind::kTerrain;
+      g.width = g.height = 256;
+      g.seed = 5;
+      Grid grid = *GenerateMap(g);
+      std::vector<Grid::CellCost> blocked;
+      std::mt19937_64 rng(9);
+      for (int64_t i = 0; i < int64_t{256} * 256; ++i) {
+        if (static_cast<double>(rng() % 1000) < walls * 1000) {
+          blocked.push_back({CellIndex(static_cast<uint32_t>(i)), 0});
+        }
+      }
+      grid = grid.WithCosts(blocked);
+      BuildOptions o;
+      o.params.zone_size = 32;
+      o.params.levels = 2;
+      o.params.connectivity = connectivity;
+      o.threads = 1;
+      absl::StatusOr<World> world = BuildWorld(grid, o);
+      ASSERT_TRUE(world.ok()) << world.status();
+      const std::string label =
+          absl::StrCat("terrain walls ", walls, " connectivity ",
+                       connectivity == Connectivity::kEight ? 8 : 4);
+      int searched = 0, walked = 0;
+      EXPECT_GT(CheckLinksAgainstDijkstra(*world, label, &searched, &walked),
+                20)
+          << label;
+      // Sprinkled walls leave few zones whose every way is open: there the
+      // Dijkstra takes the nodes left.
+      if (walls == 0.0) {
+        EXPECT_GT(walked, 0) << label;
+      }
+      EXPECT_GT(searched, 0) << label;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace zonepath::runtime_internal
