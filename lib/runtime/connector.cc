@@ -34,6 +34,7 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   }
   at_ = p;
   connected_ = 0;
+  by_ways_ = searched_ = false;
   for (auto& l : links_) l.clear();
   // Level 1: the grid inside p's level-1 zone.
   const SharedLevel& one = graph_.level(1);
@@ -90,8 +91,9 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
       cells = astar_->stats();
     }
   } else {
-    // Weighted: in a zone whose open cells all cost the same (most of a
-    // terrain's: 57 % of terrain 1024²'s zones), every way costs at least
+    // Where jump points do not apply (weighted grids, 4-connected moves,
+    // zones over 256 cells a side): in a zone whose open cells all cost the
+    // same (57 % of terrain 1024²'s zones), every way costs at least
     // that cost times the octile distance, which a legal way of one turn
     // costs: such nodes need no search, and the Dijkstra runs only for the
     // nodes left, stopping once they are settled (README, "Weighted

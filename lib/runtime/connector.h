@@ -6,7 +6,10 @@
 // at most 256 cells a side) a walk of the way of one turn to each node
 // (legal: the octile distance, no search) up to the first blocked one,
 // and one jump point search that stops at each node left
-// (GridAStar::JumpDistances), else a Dijkstra (ZoneDijkstra). Level j >=
+// (GridAStar::JumpDistances); elsewhere, in a zone whose open cells all
+// cost the same, the same walks (that cost times the octile or Manhattan
+// distance) and a Dijkstra (ZoneDijkstra) for the nodes left; else a
+// Dijkstra for all. Level j >=
 // 2: a Dijkstra on level j-1, seeded with the level-(j-1) links and kept inside
 // the endpoint's level-j zone, reaches that zone's level-j nodes. Each
 // connection is bounded by one zone of its level, and each stops once all its
@@ -111,8 +114,9 @@ class EndpointConnector {
   ZoneDijkstra cells_;
   // The last level-1 connection ran JumpDistances (else cells_).
   bool by_jumps_ = false;
-  // ... walked ways of one turn in a weighted zone of one cost (the nodes
-  // left, pending_, by cells_), and whether cells_ ran.
+  // The last level-1 connection walked ways of one turn in a zone of one
+  // cost where jump points do not apply (the nodes left, pending_, by
+  // cells_), and whether cells_ ran.
   bool by_ways_ = false;
   bool searched_ = false;
   // AppendCells' way of one turn or search after a jump point connection.

@@ -58,7 +58,8 @@ constexpr uint32_t kVirtualGoal = CorridorRefiner::kGoal;
 // on Berlin_1_256 / den520d / Cauldron against 0.65 / 0.61 / 0.34 % for a
 // side and 0.46 / 0.28 / 0.26 % for two (whose first moves come 10-20 %
 // later).
-// The smoothing windows (README, "Smoothing"), in a band of zone side / 4.
+// The smoothing windows (README, "Smoothing"), in a band of zone side / 4
+// (3/16 for weighted windows of 3 sides).
 // On a grid of one cost, where jump points make long windows cheap: windows
 // of 7 zone sides that commit 3/4 of their moves (fewer searches per move
 // than windows of 4 committing half, and about as short), after a first

@@ -152,7 +152,9 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   stats_ = SearchStats();
   NewRun();
   to_open_.clear();
-  if (!rect_.Contains(target)) {
+  // A target outside the rect, or blocked in the copy (outside the
+  // corridor too): +inf, without flooding the rect.
+  if (!rect_.Contains(target) || costs_[Local(target)] == 0) {
     stats_.time = absl::Now() - begin;
     return;
   }

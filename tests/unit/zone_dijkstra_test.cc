@@ -263,8 +263,9 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
 // RunLoadedTo (A* in buckets of f, cells settled again when reached more
 // cheaply) finds the oracle's least cost to its target, and a legal path
 // inside the rectangle that costs it, on random, weighted and extreme grids,
-// 8- and 4-connected, with and without a corridor; +inf for a target that is
-// blocked, cut off or outside the rectangle. Over all these searches it
+// 8- and 4-connected, with and without a corridor; 0 and the empty way to
+// the source itself; +inf for a target that is blocked (by the corridor
+// too), cut off or outside the rectangle. Over all these searches it
 // settles fewer cells than RunLoaded stopping at the same target.
 TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
   ZoneDijkstra to(64), plain(64);
@@ -308,6 +309,7 @@ TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
       // Mostly open targets; some blocked or outside the rectangle.
       Point target{static_cast<int32_t>(rng() % side),
                    static_cast<int32_t>(rng() % side)};
+      if (q == 6) target = source;  // the empty way, cost 0
       if (q == 7) target = {side + 2, 0};
       const std::vector<double> oracle = OracleDistances(
           masked, source, connectivity == Connectivity::kEight, rect);

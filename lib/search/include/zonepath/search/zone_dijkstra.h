@@ -1,14 +1,16 @@
-// ZoneDijkstra: exact one-to-many Dijkstra inside a small rectangle (a zone).
+// ZoneDijkstra: exact one-to-many Dijkstra inside a small rectangle (a zone),
+// and an exact A* to one target (RunLoadedTo).
 //
 // Used offline to cost the edges between a zone's beacons, and at runtime to
-// connect a query's start and goal to the beacons of their zone. Each run
+// connect a query's start and goal to the beacons of their zone (Dijkstra)
+// and to search the smoother's weighted windows (A*). Each run
 // copies the rectangle's costs into a local array with a blocked border, so
 // the inner loop needs no bounds checks and no page lookups. Scratch arrays
 // are sized once for the largest rectangle (max_side x max_side) and reset
 // by generation stamp, so warm runs allocate nothing.
 //
-// The queue is a ring of buckets of width delta = the cheapest step in the
-// rectangle (its cheapest cell cost), not a binary heap: a cell settled
+// The Dijkstra's queue is a ring of buckets of width delta = the cheapest step
+// in the rectangle (its cheapest cell cost), not a binary heap: a cell settled
 // from bucket k reaches its neighbours at g + step >= g + delta, i.e. in a
 // later bucket, so when bucket k is reached every cell in it already has its
 // final distance and the cells of one bucket may be settled in any order
@@ -72,9 +74,11 @@ class ZoneDijkstra {
   // Appends the moves of the found path from the source to `target` (which
   // must have a finite Distance) to `path`, and adds their cost (summed in
   // walking order). With prefer_straight, walking back from the target
-  // keeps going straight wherever the cell behind was settled just as
-  // cheaply (to 1e-12 relative; GridAStar's prefer_straight does the same
-  // exactly): of the equally short ways, one with fewer runs.
+  // keeps going straight wherever the cell behind was settled (after
+  // RunLoadedTo: expanded at least once) just as cheaply (to 1e-12
+  // relative; GridAStar's prefer_straight does the same exactly): of the
+  // equally short ways, one with fewer runs. Any finite g is the cost of a
+  // real way there, so the walked cost never exceeds the target's.
   void AppendPath(Point target, RunLengthPath* path,
                   bool prefer_straight = false);
 
@@ -107,8 +111,9 @@ class ZoneDijkstra {
     uint32_t next;
   };
   // > 255 * sqrt(2) + 2 (RunLoaded); > 256 * sqrt(2) + 2 (RunLoadedTo: a
-  // step raises f by at most its cost plus h's fall, (255 + m) sqrt(2),
-  // i.e. (255 + m) sqrt(2) / m <= 256 sqrt(2) buckets of width m).
+  // step raises f by at most its cost plus h's rise, (255 + m) sqrt(2),
+  // i.e. (255 + m) sqrt(2) / m <= 256 sqrt(2) < 363 buckets of width m, one
+  // more for rounding down).
   static constexpr uint32_t kBuckets = 512;
   static constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
   // Index in the padded local arrays (row stride max_side_ + 2).
