@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 
 #include "absl/strings/str_cat.h"
 #include "zonepath/grid/moves.h"
@@ -567,10 +568,39 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
       return absl::OkStatus();
     }
   }
+  const Rect zone = graph_.ZoneRect(1, a);
+  // Where jump points do not apply (weighted or 4-connected grids), an A*
+  // over a framed copy of the zone (ZoneDijkstra::RunLoadedTo, made on
+  // first use): ~2.5x fewer instructions a cell than GridAStar's heap and
+  // page reads (README, "Weighted windows by A*").
+  if (!(one_cost_ && graph_.connectivity() == Connectivity::kEight) &&
+      zone.width() <= kMaxEdgeSearchSide &&
+      zone.height() <= kMaxEdgeSearchSide) {
+    if (edge_search_ == nullptr) {
+      edge_search_ = std::make_unique<ZoneDijkstra>(
+          std::min(kMaxEdgeSearchSide, graph_.ZoneSide(1)));
+    }
+    if (zone.width() <= edge_search_->max_side() &&
+        zone.height() <= edge_search_->max_side()) {
+      edge_search_->LoadRect(graph_.grid(), zone);
+      edge_search_->RunLoadedTo(a, b, graph_.connectivity());
+      *stats += edge_search_->stats();
+      if (!(edge_search_->Distance(b) <
+            std::numeric_limits<double>::infinity())) {
+        return NoWay(graph_, 1, a, b);
+      }
+      found_.Reset(a);
+      edge_search_->AppendPath(b, &found_, fewer_turns_);
+      for (const Run& run : found_.runs()) {
+        moves->Append(run.direction, run.count);
+      }
+      return absl::OkStatus();
+    }
+  }
   AStarOptions options;
   options.connectivity = graph_.connectivity();
   options.prefer_straight = fewer_turns_;
-  options.bounds = graph_.ZoneRect(1, a);
+  options.bounds = zone;
   options.jump_points = true;
   absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(a, b, options, &found_);
@@ -619,7 +649,8 @@ size_t CorridorRefiner::MemoryUsage() const {
                  open_.capacity() * sizeof(OpenEntry) +
                  route_.capacity() * sizeof(uint32_t) + found_.MemoryUsage() +
                  landmark_bound_.MemoryUsage() + cell_rest_.MemoryUsage() +
-                 connection_.MemoryUsage() + target_row_.MemoryUsage();
+                 connection_.MemoryUsage() + target_row_.MemoryUsage() +
+                 (edge_search_ != nullptr ? edge_search_->MemoryUsage() : 0);
   for (const LevelPath& l : levels_) {
     bytes += (l.items.capacity() + l.rest.capacity()) * sizeof(uint32_t);
   }

@@ -49,6 +49,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -64,6 +65,7 @@
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/one_turn_path.h"
 #include "zonepath/search/search_stats.h"
+#include "zonepath/search/zone_dijkstra.h"
 
 namespace zonepath::runtime_internal {
 
@@ -177,8 +179,14 @@ class CorridorRefiner {
   absl::Status AppendCachedMoves(uint32_t u, uint32_t v, uint32_t best,
                                  RunLengthPath* moves);
 
+  // Level-1 edges where jump points do not apply: zones up to this side
+  // by edge_search_ (made on first use, 17 bytes a cell: ~20 KB for zones
+  // of 32, 1.1 MB at this side), larger ones by GridAStar.
+  static constexpr int32_t kMaxEdgeSearchSide = 256;
+
   const LevelGraph& graph_;
   GridAStar* astar_;
+  std::unique_ptr<ZoneDijkstra> edge_search_;
   const bool one_cost_;          // every passable cell costs the same
   const int cell_window_zones_;  // 2 .. kMaxCellWindowZones
   int top_ = 0;
