@@ -152,9 +152,11 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   stats_ = SearchStats();
   NewRun();
   to_open_.clear();
-  // A target outside the rect, or blocked in the copy (outside the
-  // corridor too): +inf, without flooding the rect.
-  if (!rect_.Contains(target) || costs_[Local(target)] == 0) {
+  // An endpoint outside the rect, or blocked in the copy (outside the
+  // corridor too): +inf, without flooding the rect (and never a way from a
+  // blocked cell).
+  if (!rect_.Contains(target) || !rect_.Contains(source) ||
+      costs_[Local(target)] == 0 || costs_[Local(source)] == 0) {
     stats_.time = absl::Now() - begin;
     return;
   }

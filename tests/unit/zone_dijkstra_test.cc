@@ -265,11 +265,13 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
 // inside the rectangle that costs it, on random, weighted and extreme grids,
 // 8- and 4-connected, with and without a corridor; 0 and the empty way to
 // the source itself; +inf for a target that is blocked (by the corridor
-// too), cut off or outside the rectangle. Over all these searches it
-// settles fewer cells than RunLoaded stopping at the same target.
+// too), cut off or outside the rectangle, and from a blocked source. Over all
+// these searches it settles fewer cells than RunLoaded stopping at the same
+// target.
 TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
   ZoneDijkstra to(64), plain(64);
-  int64_t settled_to = 0, settled_plain = 0, found = 0, cut_off = 0;
+  int64_t settled_to = 0, settled_plain = 0, found = 0, cut_off = 0,
+          from_blocked = 0;
   for (uint64_t seed = 1; seed <= 80; ++seed) {
     std::mt19937_64 rng(seed);
     const int side = 8 + static_cast<int>(rng() % 57);
@@ -311,6 +313,20 @@ TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
                    static_cast<int32_t>(rng() % side)};
       if (q == 6) target = source;  // the empty way, cost 0
       if (q == 7) target = {side + 2, 0};
+      // From a blocked cell (never asked by the planner, whose cells are
+      // checked on load) there is no way: +inf, not a way out of a wall.
+      if (q == 5) {
+        for (int32_t i = 0; i < side * side; ++i) {
+          const Point p{i % side, i / side};
+          if (!masked.PassableOrFalse(p)) {
+            to.RunLoadedTo(p, source, connectivity);
+            ASSERT_FALSE(std::isfinite(to.Distance(source)))
+                << "from blocked " << PointString(p) << " seed " << seed;
+            ++from_blocked;
+            break;
+          }
+        }
+      }
       const std::vector<double> oracle = OracleDistances(
           masked, source, connectivity == Connectivity::kEight, rect);
       const std::string context =
@@ -350,6 +366,7 @@ TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
   }
   EXPECT_GT(found, 300);
   EXPECT_GT(cut_off, 40);
+  EXPECT_GT(from_blocked, 20);
   EXPECT_LT(settled_to, settled_plain)
       << settled_to << " against " << settled_plain;
 }

@@ -66,7 +66,8 @@ class ZoneDijkstra {
   // RunLoaded's costs, having settled only the cells whose f is below the
   // target's cost (the smoother's weighted windows: ~45 % fewer cells, ~30 %
   // less time on terrain 1024²; README, "Weighted windows by A*"). Other
-  // cells' Distance is a way's cost, not always the least.
+  // cells' Distance is a way's cost, not always the least. Either endpoint
+  // outside the rect or blocked in the copy: Distance(target) is +inf.
   void RunLoadedTo(Point source, Point target, Connectivity connectivity);
 
   // Cost from the source to p (+inf if not reached).
