@@ -32,6 +32,14 @@ RunLengthPath RandomWalk(const Grid& grid, std::mt19937_64& rng, int steps) {
   return path;
 }
 
+// The path of `runs` from `start` (what a straightener's runs walk).
+RunLengthPath PathOfRuns(Point start, const std::vector<zonepath::Run>& runs) {
+  RunLengthPath path;
+  path.Reset(start);
+  for (const zonepath::Run& run : runs) path.Append(run.direction, run.count);
+  return path;
+}
+
 // Straightened paths keep their start, end, step count and cost, stay
 // legal, never gain runs, and lose some overall.
 TEST(RunStraightenerTest, SameCostFewerRuns) {
@@ -49,10 +57,7 @@ TEST(RunStraightenerTest, SameCostFewerRuns) {
     ASSERT_TRUE(
         StraightenRuns(grid, grid.bounds(), nullptr, path.start(), &runs))
         << context;
-    RunLengthPath straight;
-    straight.Reset(path.start());
-    for (const zonepath::Run& run : runs)
-      straight.Append(run.direction, run.count);
+    const RunLengthPath straight = PathOfRuns(path.start(), runs);
     absl::StatusOr<PathWalk> after =
         WalkPath(grid, straight, Connectivity::kEight);
     ASSERT_TRUE(after.ok()) << context << after.status();
@@ -146,11 +151,7 @@ TEST(RunStraightenerTest, NoCostlierOnWeightedGrids) {
     ASSERT_TRUE(before.ok()) << context;
     std::vector<zonepath::Run> runs(path.runs().begin(), path.runs().end());
     StraightenRunsNoCostlier(grid, path.start(), &runs);
-    RunLengthPath straight;
-    straight.Reset(path.start());
-    for (const zonepath::Run& run : runs) {
-      straight.Append(run.direction, run.count);
-    }
+    const RunLengthPath straight = PathOfRuns(path.start(), runs);
     absl::StatusOr<PathWalk> after =
         WalkPath(grid, straight, Connectivity::kEight);
     ASSERT_TRUE(after.ok()) << context << after.status();
