@@ -14,6 +14,9 @@ ZoneDijkstra::ZoneDijkstra(int32_t max_side)
       costs_(static_cast<size_t>(stride_) * stride_, 0),
       nodes_(static_cast<size_t>(stride_) * stride_, Node{0, 0, 0, 0, 0}),
       bucket_head_(kBuckets, kNoEntry),
+      col_least_less_one_(static_cast<size_t>(max_side_), 0),
+      col_to_target_(static_cast<size_t>(max_side_), 0.0),
+      row_to_target_(static_cast<size_t>(max_side_), 0.0),
       offset_{-stride_, -stride_ + 1, 1,  stride_ + 1,
               stride_,  stride_ - 1,  -1, -stride_ - 1} {}
 
@@ -164,14 +167,17 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   const uint8_t* cost = costs_.data();
   const uint32_t t = Local(target);
   const int32_t tx = target.x - rect_.x0, ty = target.y - rect_.y0;
-  // h in the rect's coordinates (x, y from 0): consistent, as every step
-  // costs at least min_cost_ times its length.
-  const double least = min_cost_;
+  BoundsToTarget(tx, ty);
+  const double* col_h = col_to_target_.data();
+  const double* row_h = row_to_target_.data();
+  // h in the rect's coordinates (x, y from 0): consistent (BoundsToTarget),
+  // and never below the rect's cheapest cost times the octile distance.
   const auto h = [&](int32_t x, int32_t y) {
-    const int32_t dx = std::abs(x - tx), dy = std::abs(y - ty);
-    if (!diagonals) return least * (dx + dy);
-    return least * (std::max(dx, dy) + (kSqrt2 - 1.0) * std::min(dx, dy));
+    const double cb = col_h[x], rb = row_h[y];
+    if (!diagonals) return cb + rb;
+    return std::max(cb, rb) + (kSqrt2 - 1.0) * std::min(cb, rb);
   };
+  const double least = min_cost_;
   // Buckets of f, as wide as the cheapest step (RunLoaded's, shrunk alike).
   const double inv_width = 1.0 / (least * (1.0 - 1e-9));
   const auto bucket_of = [&](double f) {
@@ -192,8 +198,10 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   push(s, 0.0, current);
   // The target's cost so far, and its bucket: once the buckets up to that
   // one are empty, no entry left can lead to the target more cheaply.
-  double found = std::numeric_limits<double>::infinity();
   uint64_t found_bucket = std::numeric_limits<uint64_t>::max();
+  // A way whose f is not below the target's cost, less 1e-12 of it (f's
+  // rounding), is no cheaper: never queued, nor expanded if queued before.
+  double enough = std::numeric_limits<double>::infinity();
   while (queued > 0) {
     uint32_t* head = &bucket_head_[current % kBuckets];
     while (*head == kNoEntry) {
@@ -207,14 +215,18 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
     Node& n = nodes_[e.local];
     if (e.g != n.g) continue;  // stale: reached more cheaply since
     const uint32_t u = e.local;
-    n.closed = 1;
-    ++stats_.expanded;
-    if (trace_ != nullptr) trace_->push_back(CellOf(u));
     if (u == t) continue;
-    const double g_u = n.g;
-    const uint8_t u_cost = cost[u];
     const Point cu = CellOf(u);
     const int32_t ux = cu.x - rect_.x0, uy = cu.y - rect_.y0;
+    // Queued before the target was reached, and leading to it no more
+    // cheaply (on ground of one cost, the cells that tie with the way found
+    // would otherwise all be settled).
+    if (e.g + h(ux, uy) >= enough) continue;
+    n.closed = 1;
+    ++stats_.expanded;
+    if (trace_ != nullptr) trace_->push_back(cu);
+    const double g_u = n.g;
+    const uint8_t u_cost = cost[u];
     for (uint32_t steps = OpenSteps(cost, u, diagonals); steps != 0;
          steps &= steps - 1) {
       const int d = std::countr_zero(steps);
@@ -226,12 +238,12 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
       if (g >= m.g) continue;
       const Point step = Step(Point{ux, uy}, static_cast<Direction>(d));
       const double f = g + h(step.x, step.y);
-      if (f >= found) continue;  // cannot lead to the target more cheaply
+      if (f >= enough) continue;  // cannot lead to the target more cheaply
       m.g = g;
       m.parent = static_cast<uint8_t>(d);
       if (v == t) {
-        found = g;
         found_bucket = bucket_of(g);
+        enough = g * (1.0 - 1e-12);
       }
       // Never behind the bucket being emptied (f never falls along a step,
       // but an entry may sit later than its f: the clamp).
@@ -240,6 +252,53 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
     }
   }
   stats_.time = absl::Now() - begin;
+}
+
+void ZoneDijkstra::BoundsToTarget(int32_t tx, int32_t ty) {
+  // The cheapest open cell of each row and column of the copy, as the least
+  // of cost - 1 with blocked (0) wrapping to 255 (no branch; a row or column
+  // with no open cell gets 255, and no way crosses it).
+  const int32_t w = rect_.width(), h = rect_.height();
+  uint8_t* col_least = col_least_less_one_.data();
+  std::fill_n(col_least, w, uint8_t{254});
+  for (int32_t y = 0; y < h; ++y) {
+    const uint8_t* row = &costs_[static_cast<size_t>(y + 1) * stride_ + 1];
+    uint8_t least = 254;
+    for (int32_t x = 0; x < w; ++x) {
+      const uint8_t c = static_cast<uint8_t>(row[x] - 1);
+      least = std::min(least, c);
+      col_least[x] = std::min(col_least[x], c);
+    }
+    row_to_target_[static_cast<size_t>(y)] = least + 1.0;
+  }
+  // Every way from row y to row ty steps across each row boundary between
+  // them at least once, and the step across boundary k | k + 1 costs at
+  // least the mean of the two rows' cheapest cells (its length is >= 1):
+  // the sum of those means, over the boundaries from y to ty, bounds its
+  // cost. Likewise for columns. Each bound falls by at most a step's mean
+  // cost along a step, so both are consistent (RunLoadedTo combines them).
+  const auto to_target = [](double* least, int32_t n, int32_t target) {
+    double sum = 0;
+    double previous = least[target];
+    for (int32_t k = target + 1; k < n; ++k) {
+      const double c = least[k];
+      sum += 0.5 * (previous + c);
+      previous = c;
+      least[k] = sum;
+    }
+    sum = 0;
+    previous = least[target];
+    for (int32_t k = target - 1; k >= 0; --k) {
+      const double c = least[k];
+      sum += 0.5 * (previous + c);
+      previous = c;
+      least[k] = sum;
+    }
+    least[target] = 0;
+  };
+  for (int32_t x = 0; x < w; ++x) col_to_target_[x] = col_least[x] + 1.0;
+  to_target(col_to_target_.data(), w, tx);
+  to_target(row_to_target_.data(), h, ty);
 }
 
 void ZoneDijkstra::NewRun() {
@@ -302,6 +361,9 @@ size_t ZoneDijkstra::MemoryUsage() const {
          open_.capacity() * sizeof(Entry) +
          to_open_.capacity() * sizeof(GEntry) +
          bucket_head_.capacity() * sizeof(uint32_t) +
+         col_least_less_one_.capacity() +
+         (col_to_target_.capacity() + row_to_target_.capacity()) *
+             sizeof(double) +
          reversed_.capacity() * sizeof(Direction);
 }
 

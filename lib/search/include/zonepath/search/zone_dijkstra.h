@@ -17,7 +17,8 @@
 // (Dial's algorithm with buckets as wide as the cheapest edge). Every queue
 // operation is O(1); the distances are Dijkstra's (the same bits as with the
 // heap on every world compared, see the README). A step costs at
-// most 255 * sqrt(2) < 361 buckets, so 512 buckets always suffice.
+// most 255 * sqrt(2) < 361 buckets (the A*'s f rises by at most twice
+// that), so 1024 buckets always suffice.
 //
 //   ZoneDijkstra dijkstra(/*max_side=*/64);
 //   dijkstra.Run(grid, source, zone_rect, Connectivity::kEight, targets);
@@ -59,10 +60,13 @@ class ZoneDijkstra {
   void RunLoaded(Point source, Connectivity connectivity,
                  absl::Span<const Point> targets = {});
   // The least cost from `source` to one `target` of the loaded rect, by A*
-  // (h = the rect's cheapest cell cost x the octile distance, Manhattan when
-  // 4-connected), in buckets of f as wide as that cost, a cell settled again
-  // when it is reached more cheaply later (a bucket's cells are taken in no
-  // order of f): Distance(target) and AppendPath(target) are then exactly
+  // (h from the cheapest open cell of each row and column between a cell
+  // and the target, combined as the octile distance combines dx and dy,
+  // summed when 4-connected; never below the rect's cheapest cost times the
+  // octile distance, and far above it where that cheapest cost is a road
+  // crossing a few rows), in buckets of f as wide as that cost, a cell settled
+  // again when it is reached more cheaply later (a bucket's cells are taken in
+  // no order of f): Distance(target) and AppendPath(target) are then exactly
   // RunLoaded's costs, having settled only the cells whose f is below the
   // target's cost (the smoother's weighted windows: ~45 % fewer cells, ~30 %
   // less time on terrain 1024²; README, "Weighted windows by A*"). Other
@@ -111,11 +115,11 @@ class ZoneDijkstra {
     uint32_t local;
     uint32_t next;
   };
-  // > 255 * sqrt(2) + 2 (RunLoaded); > 256 * sqrt(2) + 2 (RunLoadedTo: a
-  // step raises f by at most its cost plus h's rise, (255 + m) sqrt(2),
-  // i.e. (255 + m) sqrt(2) / m <= 256 sqrt(2) < 363 buckets of width m, one
-  // more for rounding down).
-  static constexpr uint32_t kBuckets = 512;
+  // > 255 * sqrt(2) + 2 (RunLoaded); > 2 * 255 * sqrt(2) + 2 (RunLoadedTo:
+  // a step of mean cost c raises f by at most its cost plus h's rise, each
+  // at most c sqrt(2) (BoundsToTarget), i.e. < 722 buckets of width >= 1,
+  // one more for rounding down).
+  static constexpr uint32_t kBuckets = 1024;
   static constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
   // Index in the padded local arrays (row stride max_side_ + 2).
   uint32_t Local(Point p) const {
@@ -153,6 +157,11 @@ class ZoneDijkstra {
     }
     return steps;
   }
+  // RunLoadedTo's lower bounds to the target (local tx, ty) from each
+  // column and row of the copy: col_to_target_[x] bounds the cost of any
+  // way from column x to column tx (by the cheapest open cell of each
+  // column crossed), row_to_target_[y] likewise.
+  void BoundsToTarget(int32_t tx, int32_t ty);
   // Starts a run: every node's state is stale (a new stamp).
   void NewRun();
   // Local cell's node, reset to unreached if it is stale.
@@ -175,6 +184,9 @@ class ZoneDijkstra {
   std::vector<Entry> open_;            // every entry of the current run
   std::vector<uint32_t> bucket_head_;  // kBuckets heads into open_ (to_open_)
   std::vector<GEntry> to_open_;        // every entry of RunLoadedTo's run
+  std::vector<uint8_t> col_least_less_one_;  // BoundsToTarget's scratch
+  std::vector<double> col_to_target_;        // per local column
+  std::vector<double> row_to_target_;        // per local row
   // Local index offsets of the neighbours in Direction order (N, NE, E,
   // SE, S, SW, W, NW).
   std::array<int32_t, kDirectionCount> offset_;
