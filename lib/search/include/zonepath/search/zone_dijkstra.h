@@ -17,8 +17,7 @@
 // (Dial's algorithm with buckets as wide as the cheapest edge). Every queue
 // operation is O(1); the distances are Dijkstra's (the same bits as with the
 // heap on every world compared, see the README). A step costs at
-// most 255 * sqrt(2) < 361 buckets (the A*'s f rises by at most twice
-// that), so 1024 buckets always suffice.
+// most 255 * sqrt(2) < 361 buckets, so 512 buckets always suffice.
 //
 //   ZoneDijkstra dijkstra(/*max_side=*/64);
 //   dijkstra.Run(grid, source, zone_rect, Connectivity::kEight, targets);
@@ -59,19 +58,22 @@ class ZoneDijkstra {
                 const RowSpans* corridor = nullptr);
   void RunLoaded(Point source, Connectivity connectivity,
                  absl::Span<const Point> targets = {});
-  // The least cost from `source` to one `target` of the loaded rect, by A*
-  // (h from the cheapest open cell of each row and column between a cell
-  // and the target, combined as the octile distance combines dx and dy,
-  // summed when 4-connected; never below the rect's cheapest cost times the
-  // octile distance, and far above it where that cheapest cost is a road
-  // crossing a few rows), in buckets of f as wide as that cost, a cell settled
-  // again when it is reached more cheaply later (a bucket's cells are taken in
-  // no order of f): Distance(target) and AppendPath(target) are then exactly
-  // RunLoaded's costs, having settled only the cells whose f is below the
-  // target's cost (the smoother's weighted windows: ~45 % fewer cells, ~30 %
-  // less time on terrain 1024²; README, "Weighted windows by A*"). Other
-  // cells' Distance is a way's cost, not always the least. Either endpoint
-  // outside the rect or blocked in the copy: Distance(target) is +inf.
+  // The least cost from `source` to one `target` of the loaded rect, by A*:
+  // - h bounds a way's cost by the cheapest open cell of each row and
+  //   column it must cross, the two sums combined as the octile distance
+  //   combines dx and dy (summed when 4-connected). It is never below the
+  //   rect's cheapest cost times the octile distance, and far above it
+  //   where that cost is a stretch of road off the way.
+  // - The queue is buckets of f, a quarter of the cheapest cost wide; a
+  //   cell is settled again when it is reached more cheaply later (a
+  //   bucket's cells come out in no order of f); entries no cheaper than
+  //   the way found are dropped.
+  // Distance(target) and AppendPath(target) are then exactly RunLoaded's
+  // costs, having settled only cells whose f is below the target's cost
+  // (the smoother's weighted windows and the refiner's weighted edges;
+  // README, "Weighted windows by A*"). Other cells' Distance is a way's
+  // cost, not always the least. Either endpoint outside the rect or blocked
+  // in the copy: Distance(target) is +inf.
   void RunLoadedTo(Point source, Point target, Connectivity connectivity);
 
   // Cost from the source to p (+inf if not reached).
@@ -115,11 +117,14 @@ class ZoneDijkstra {
     uint32_t local;
     uint32_t next;
   };
-  // > 255 * sqrt(2) + 2 (RunLoaded); > 2 * 255 * sqrt(2) + 2 (RunLoadedTo:
-  // a step of mean cost c raises f by at most its cost plus h's rise, each
-  // at most c sqrt(2) (BoundsToTarget), i.e. < 722 buckets of width >= 1,
-  // one more for rounding down).
-  static constexpr uint32_t kBuckets = 1024;
+  // RunLoaded: > 255 * sqrt(2) + 2 buckets of width the cheapest cost m
+  // (a step's cost over m, one more for rounding down).
+  static constexpr uint32_t kBuckets = 512;
+  // RunLoadedTo: buckets of m / kToBucketsPerCost; a step of mean cost c
+  // raises f by at most its cost plus h's rise, each at most c sqrt(2)
+  // (BoundsToTarget), i.e. < 2 * 255 * sqrt(2) * 4 + 2 < 2888 buckets.
+  static constexpr double kToBucketsPerCost = 4;
+  static constexpr uint32_t kToBuckets = 4096;
   static constexpr uint32_t kNoEntry = 0xFFFFFFFFu;
   // Index in the padded local arrays (row stride max_side_ + 2).
   uint32_t Local(Point p) const {
@@ -181,9 +186,10 @@ class ZoneDijkstra {
   int32_t stride_;
   std::vector<uint8_t> costs_;  // padded local copy; 0 = blocked / outside
   std::vector<Node> nodes_;
-  std::vector<Entry> open_;            // every entry of the current run
-  std::vector<uint32_t> bucket_head_;  // kBuckets heads into open_ (to_open_)
-  std::vector<GEntry> to_open_;        // every entry of RunLoadedTo's run
+  std::vector<Entry> open_;                  // every entry of the current run
+  std::vector<uint32_t> bucket_head_;        // kBuckets heads into open_
+  std::vector<GEntry> to_open_;              // every entry of RunLoadedTo's run
+  std::vector<uint32_t> to_bucket_head_;     // kToBuckets heads into to_open_
   std::vector<uint8_t> col_least_less_one_;  // BoundsToTarget's scratch
   std::vector<double> col_to_target_;        // per local column
   std::vector<double> row_to_target_;        // per local row
