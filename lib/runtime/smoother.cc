@@ -167,7 +167,14 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
     corridor_.lo[r] = std::max(box.x0, corridor_.lo[r] - margin_);
     corridor_.hi[r] = std::min(box.x1 - 1, corridor_.hi[r] + margin_);
   }
-  if (absl::Status s = SearchBand(from, to, box, stats); !s.ok()) return s;
+  // A way as costly as the window's own is taken only for fewer runs.
+  const double below = old_cost + (fewer_turns_ ? tolerance : -tolerance);
+  bool found = false;
+  if (absl::Status s = SearchBand(from, to, box, below, stats, &found);
+      !s.ok()) {
+    return s;
+  }
+  if (!found) return absl::OkStatus();
   const bool better =
       scratch_.cost() < old_cost - tolerance ||
       (fewer_turns_ && scratch_.cost() <= old_cost + tolerance &&
@@ -198,7 +205,9 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
 }
 
 absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
-                                        const Rect& box, SearchStats* stats) {
+                                        const Rect& box, double below,
+                                        SearchStats* stats, bool* found) {
+  *found = true;
   // The window's own path lies in the band, so a search always finds a way.
   const auto not_found = [] {
     return absl::InternalError("smoothing: a window's own path was not found");
@@ -220,13 +229,14 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
       const Point target = cells_[to];
       const absl::Time begin = absl::Now();
       band_search_->LoadRect(grid_, box, &corridor_);
-      band_search_->RunLoadedTo(cells_[from], target, connectivity_);
+      band_search_->RunLoadedTo(cells_[from], target, connectivity_, below);
       SearchStats window = band_search_->stats();
       window.time = absl::Now() - begin;  // the band's copy included
       *stats += window;
       if (!(band_search_->Distance(target) <
             std::numeric_limits<double>::infinity())) {
-        return not_found();
+        *found = false;  // the window's own way is as good as any
+        return absl::OkStatus();
       }
       scratch_.Reset(cells_[from]);
       band_search_->AppendPath(target, &scratch_, fewer_turns_);
@@ -244,11 +254,11 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
   options.jump_points = true;
   options.bounds = box;
   options.corridor = &corridor_;
-  absl::StatusOr<SearchOutcome> found =
+  absl::StatusOr<SearchOutcome> outcome =
       astar_->FindPath(cells_[from], cells_[to], options, &scratch_);
   *stats += astar_->stats();
-  if (!found.ok()) return found.status();
-  if (*found != SearchOutcome::kFound) return not_found();
+  if (!outcome.ok()) return outcome.status();
+  if (*outcome != SearchOutcome::kFound) return not_found();
   return absl::OkStatus();
 }
 

@@ -111,9 +111,10 @@ class StreamSmoother {
   // (*len becomes the window's new number of moves).
   absl::Status SmoothWindow(int64_t* len, SearchStats* stats);
   // Searches cells_[from] -> cells_[to] inside `box` and corridor_ into
-  // scratch_ (with its cost).
+  // scratch_ (with its cost). Where the band is searched by A*, only ways
+  // cheaper than `below` are sought: *found is false if there is none.
   absl::Status SearchBand(int64_t from, int64_t to, const Rect& box,
-                          SearchStats* stats);
+                          double below, SearchStats* stats, bool* found);
   void Emit(int64_t moves, RunLengthPath* out);
   // String pulling: appends pulled_ to `out` and empties it.
   void EmitPulled(RunLengthPath* out);

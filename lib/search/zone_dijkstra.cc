@@ -151,7 +151,7 @@ void ZoneDijkstra::RunLoaded(Point source, Connectivity connectivity,
 }
 
 void ZoneDijkstra::RunLoadedTo(Point source, Point target,
-                               Connectivity connectivity) {
+                               Connectivity connectivity, double below) {
   const absl::Time begin = absl::Now();
   stats_ = SearchStats();
   NewRun();
@@ -204,12 +204,15 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   Touch(s).g = 0;
   uint64_t current = bucket_of(h(source.x - rect_.x0, source.y - rect_.y0));
   push(s, 0.0, current);
-  // The target's cost so far, and its bucket: once the buckets up to that
-  // one are empty, no entry left can lead to the target more cheaply.
-  uint64_t found_bucket = std::numeric_limits<uint64_t>::max();
-  // A way whose f is not below the target's cost, less 1e-12 of it (f's
-  // rounding), is no cheaper: never queued, nor expanded if queued before.
-  double enough = std::numeric_limits<double>::infinity();
+  // A way whose f is not below `enough` is no cheaper than one known:
+  // never queued, nor expanded if queued before. Once the target is
+  // reached, `enough` is its cost less 1e-12 of it (f's rounding). Once
+  // the buckets up to `enough`'s are empty, no entry left can lead to the
+  // target more cheaply.
+  double enough = below;
+  uint64_t found_bucket = below < std::numeric_limits<double>::infinity()
+                              ? bucket_of(below)
+                              : std::numeric_limits<uint64_t>::max();
   while (queued > 0) {
     uint32_t* head = &ring[current % kToBuckets];
     while (*head == kNoEntry) {

@@ -265,13 +265,14 @@ TEST(ZoneDijkstraTest, CorridorBlocksOutsideAndStraightPathsKeepTheirCost) {
 // inside the rectangle that costs it, on random, weighted and extreme grids,
 // 8- and 4-connected, with and without a corridor; 0 and the empty way to
 // the source itself; +inf for a target that is blocked (by the corridor
-// too), cut off or outside the rectangle, and from a blocked source. Over all
+// too), cut off or outside the rectangle, and from a blocked source; +inf
+// when bounded by the least cost itself, the least just above it. Over all
 // these searches it settles fewer cells than RunLoaded stopping at the same
 // target.
 TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
   ZoneDijkstra to(64), plain(64);
   int64_t settled_to = 0, settled_plain = 0, found = 0, cut_off = 0,
-          from_blocked = 0;
+          from_blocked = 0, bounded = 0;
   for (uint64_t seed = 1; seed <= 80; ++seed) {
     std::mt19937_64 rng(seed);
     const int side = 8 + static_cast<int>(rng() % 57);
@@ -371,8 +372,18 @@ TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
         ASSERT_NEAR(path.cost(), walk->cost, 1e-9 * (1 + want)) << context;
         ASSERT_TRUE(StaysInside(path, rect)) << context;
       }
+      const int64_t settled = to.stats().expanded;
+      // Bounded by a known way's cost: none cheaper than the least is found
+      // (+inf), and just above the least, the least.
+      if (target != source) {
+        to.RunLoadedTo(source, target, connectivity, want);
+        ASSERT_FALSE(std::isfinite(to.Distance(target))) << context;
+        to.RunLoadedTo(source, target, connectivity, want * (1 + 1e-6));
+        ASSERT_NEAR(to.Distance(target), want, 1e-9 * (1 + want)) << context;
+        ++bounded;
+      }
       plain.RunLoaded(source, connectivity, absl::MakeConstSpan(&target, 1));
-      settled_to += to.stats().expanded;
+      settled_to += settled;
       settled_plain += plain.stats().expanded;
       ++found;
     }
@@ -380,6 +391,7 @@ TEST(ZoneDijkstraTest, RunLoadedToFindsTheLeastCostToItsTarget) {
   EXPECT_GT(found, 300);
   EXPECT_GT(cut_off, 40);
   EXPECT_GT(from_blocked, 20);
+  EXPECT_GT(bounded, 250);
   EXPECT_LT(settled_to, settled_plain)
       << settled_to << " against " << settled_plain;
 }

@@ -74,7 +74,10 @@ class ZoneDijkstra {
   // README, "Weighted windows by A*"). Other cells' Distance is a way's
   // cost, not always the least. Either endpoint outside the rect or blocked
   // in the copy: Distance(target) is +inf.
-  void RunLoadedTo(Point source, Point target, Connectivity connectivity);
+  // `below`: only ways cheaper than it are sought (a path's cost already
+  // known); if there is none, Distance(target) is +inf.
+  void RunLoadedTo(Point source, Point target, Connectivity connectivity,
+                   double below = std::numeric_limits<double>::infinity());
 
   // Cost from the source to p (+inf if not reached).
   double Distance(Point p) const;
