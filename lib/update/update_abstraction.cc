@@ -343,8 +343,8 @@ class Updater {
   }
 
   // True if level k-1 node u has a crossing out of `rect` (a level-k zone)
-  // that represents its CrossingGroup: the middle of the group's crossings
-  // by position, as the full build picks them.
+  // that represents its CrossingGroup, as the full build picks them
+  // (PickRepresentatives over the group's crossings by position).
   bool RepresentsCrossingOut(const SharedLevel& below, uint32_t u,
                              const Rect& rect) {
     const Point a = a_.beacons[below.node_beacon[u]];
@@ -367,13 +367,16 @@ class Updater {
           if (cross.inter_zone && below.ZoneOf(py) == zb &&
               below.node_component[cross.target] ==
                   below.node_component[edge.target]) {
-            positions_.push_back(px.x == py.x ? px.x : px.y);
+            positions_.push_back({px.x == py.x ? px.x : px.y, cross.cost});
           }
         }
       }
+      if (positions_.empty()) continue;
       std::sort(positions_.begin(), positions_.end());
-      if (!positions_.empty() &&
-          positions_[(positions_.size() - 1) / 2] == group.position) {
+      const Representatives reps = PickRepresentatives(
+          positions_.size(), [&](size_t k) { return positions_[k].second; });
+      if (positions_[reps.middle].first == group.position ||
+          positions_[reps.cheapest].first == group.position) {
         return true;
       }
     }
@@ -552,7 +555,8 @@ class Updater {
   const BuildParams params_;
   const int threads_;
   absl::Status status_;
-  std::vector<int32_t> positions_;  // RepresentsCrossingOut's scratch
+  // RepresentsCrossingOut's scratch: a group's crossings, position and cost.
+  std::vector<std::pair<int32_t, double>> positions_;
 };
 
 }  // namespace

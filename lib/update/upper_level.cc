@@ -25,7 +25,8 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
     below_node[below.node_beacon[i]] = i;
   }
   // The crossings of level k-1 that cross a level-k border, grouped by
-  // CrossingGroup; the middle one of each group is the representative.
+  // CrossingGroup, each group's representatives picked by
+  // PickRepresentatives.
   struct Candidate {
     CrossingGroup group;
     InterEdge edge;
@@ -50,8 +51,12 @@ void SetUpperLevelNodes(const std::vector<Point>& beacons,
            candidates[j].group.SameGroup(candidates[i].group)) {
       ++j;
     }
-    const InterEdge& rep = candidates[i + (j - i - 1) / 2].edge;
-    is_node[rep.a] = is_node[rep.b] = 1;
+    const Representatives reps = PickRepresentatives(
+        j - i, [&](size_t k) { return candidates[i + k].edge.cost; });
+    for (const size_t k : {reps.middle, reps.cheapest}) {
+      const InterEdge& rep = candidates[i + k].edge;
+      is_node[rep.a] = is_node[rep.b] = 1;
+    }
     i = j;
   }
   std::vector<uint32_t> nodes;

@@ -4,6 +4,7 @@
 // components, cached paths, and thread-count independent output bytes.
 #include "zonepath/offline/build_world.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <queue>
@@ -236,6 +237,51 @@ TEST(BuildWorldTest, GeneratedWorldsSatisfyAbstractionProperties) {
     ASSERT_TRUE(world.ok()) << world.status();
     CheckWorld(*world, std::string(MapKindName(kind)));
     if (HasFatalFailure()) return;
+  }
+}
+
+// Ground of cost 2 crossed by a road of cost 1 (column 12): above level 1,
+// the road's crossing of each border is a node, beside the middle crossing
+// of its group (PickRepresentatives); without the road no node sits on
+// column 12 there. Level-1 zones of 16: a border of zone column 0 has
+// crossings at x = 0, 11 (the ends of [0, 12)), 12 (the road) and 14, so
+// the middle one is at 11, not on the road.
+TEST(BuildWorldTest, ACheaperCrossingIsANodeOnEveryLevel) {
+  constexpr int kSide = 128;
+  constexpr int32_t kRoad = 12;
+  for (const bool road : {true, false}) {
+    std::vector<uint8_t> costs(kSide * kSide, 2);
+    if (road) {
+      for (int y = 0; y < kSide; ++y) {
+        costs[static_cast<size_t>(y) * kSide + kRoad] = 1;
+      }
+    }
+    absl::StatusOr<World> world =
+        BuildWorld(*Grid::Create(kSide, kSide, std::move(costs)),
+                   Options(16, 3, 2, false, 1));
+    ASSERT_TRUE(world.ok()) << world.status();
+    const Abstraction a = world->FlatAbstraction();
+    CheckWorld(*world, road ? "road" : "no road");
+    ASSERT_EQ(a.levels.size(), 3u);
+    for (size_t li = 1; li < a.levels.size(); ++li) {
+      const AbstractLevel& level = a.levels[li];
+      // Rows of this level's nodes on the road's column.
+      const int32_t side = level.zone_side;
+      std::vector<int32_t> rows;
+      for (uint32_t v = 0; v < level.node_count(); ++v) {
+        const Point p = a.beacons[level.node_beacon[v]];
+        if (p.x == kRoad) rows.push_back(p.y);
+      }
+      std::vector<int32_t> want;
+      if (road) {
+        for (int32_t y = side; y < kSide; y += side) {
+          want.push_back(y - 1);
+          want.push_back(y);
+        }
+      }
+      std::sort(rows.begin(), rows.end());
+      EXPECT_EQ(rows, want) << "level " << li + 1 << (road ? " road" : "");
+    }
   }
 }
 

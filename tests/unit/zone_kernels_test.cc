@@ -113,6 +113,25 @@ std::vector<int32_t> PlacedColumns(const Grid& grid, const BuildParams& p) {
   return xs;
 }
 
+// A group's representatives: the middle crossing by position, and the
+// middle of the cheapest crossings where they cost less than it.
+TEST(ZoneKernelsTest, RepresentativesAreTheMiddleAndTheMiddleCheapest) {
+  const auto pick = [](std::vector<double> costs) {
+    const Representatives r =
+        PickRepresentatives(costs.size(), [&](size_t k) { return costs[k]; });
+    return std::vector<size_t>{r.middle, r.cheapest};
+  };
+  using V = std::vector<size_t>;
+  EXPECT_EQ(pick({2}), (V{0, 0}));
+  EXPECT_EQ(pick({2, 2, 2, 2}), (V{1, 1}));     // one cost: the middle only
+  EXPECT_EQ(pick({2, 2, 2, 1, 2}), (V{2, 3}));  // a road off the middle
+  EXPECT_EQ(pick({1, 2, 2, 2, 2}), (V{2, 0}));
+  EXPECT_EQ(pick({2, 2, 1, 2, 2}), (V{2, 2}));     // the middle is the cheapest
+  EXPECT_EQ(pick({1, 3, 3, 1, 2, 1}), (V{2, 3}));  // middle of three roads
+  EXPECT_EQ(pick({1.5, 2, 2, 1, 1}), (V{2, 3}));   // the cheapest, not cheaper
+  EXPECT_EQ(pick({3, 1}), (V{0, 1}));
+}
+
 TEST(ZoneKernelsTest, BeaconSpacingSpreadsPairsAlongLongEntrances) {
   // Row 1 blocked at x = 3 and 25: entrances [0, 3), [4, 25), [26, 40).
   std::vector<uint8_t> cells(80, 1);

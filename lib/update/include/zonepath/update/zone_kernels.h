@@ -140,7 +140,8 @@ void SearchUpperZone(uint32_t member_count, const BelowEdges& edges_of,
 // Which level-(k-1) crossings a level-k node stands for. The crossings of
 // a level-k border are grouped by the two level-(k-1) zones they join and
 // the zone-local components (on level k-1) of their two ends; the middle one
-// of each group, by position along the border, is its representative, and
+// of each group, by position along the border, is its representative (and
+// on weighted grids a cheaper one too, PickRepresentatives), and
 // only representatives' ends become level-k nodes. Any way across that piece
 // of border can be rerouted through the representative inside the two
 // zones, so every level keeps the grid's connectivity, while a level-k zone
@@ -159,6 +160,41 @@ struct CrossingGroup {
            std::tie(o.zone_a, o.zone_b, o.comp_a, o.comp_b, o.position);
   }
 };
+// A CrossingGroup's representatives, given the costs of its n >= 1
+// crossings in order of position along the border (cost_at(k), k < n):
+// the middle one, and where a crossing costs less than the middle one, also
+// the middle one of the cheapest (cheapest == middle when none does; always
+// on grids of one cost). A road crossing the border off the middle would
+// otherwise have no node above level 1, and long ways would leave it at
+// each border: on terrain 16384², 6.6 % over the optimum (24 % at worst)
+// with 4 levels, against 1.2 % with 3 (README, "Cheaper crossings").
+struct Representatives {
+  size_t middle;
+  size_t cheapest;
+};
+template <typename CostAt>
+Representatives PickRepresentatives(size_t n, const CostAt& cost_at) {
+  const size_t middle = (n - 1) / 2;
+  const double at_middle = cost_at(middle);
+  double least = at_middle;
+  size_t count = 0;  // crossings costing `least`
+  for (size_t k = 0; k < n; ++k) {
+    const double c = cost_at(k);
+    if (c < least) {
+      least = c;
+      count = 1;
+    } else if (c == least) {
+      ++count;
+    }
+  }
+  if (!(least < at_middle)) return {middle, middle};
+  size_t skip = (count - 1) / 2;
+  for (size_t k = 0; k < n; ++k) {
+    if (cost_at(k) == least && skip-- == 0) return {middle, k};
+  }
+  return {middle, middle};  // not reached: `count` crossings cost `least`
+}
+
 // The group of the straight crossing a -> b between level-(k-1) zones of
 // `below` (an AbstractLevel or a SharedLevel).
 template <typename Level>
