@@ -167,7 +167,8 @@ struct CrossingGroup {
 // on grids of one cost). A road crossing the border off the middle would
 // otherwise have no node above level 1, and long ways would leave it at
 // each border: on terrain 16384², 6.6 % over the optimum (24 % at worst)
-// with 4 levels, against 1.2 % with 3 (README, "Cheaper crossings").
+// with 4 levels, against 1.2 % with 3 (README, "Cheaper crossings above
+// level 1").
 struct Representatives {
   size_t middle;
   size_t cheapest;
