@@ -14,6 +14,12 @@ Direction StepBetween(Point a, Point b) {
   return *DirectionFromDelta(b.x - a.x, b.y - a.y);
 }
 
+// A window search that misses the window's own way, which lies in its band:
+// a bug, reported rather than hidden.
+absl::Status WindowNotFound() {
+  return absl::InternalError("smoothing: a window's own path was not found");
+}
+
 }  // namespace
 
 StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
@@ -174,7 +180,12 @@ absl::Status StreamSmoother::SmoothWindow(int64_t* len, SearchStats* stats) {
       !s.ok()) {
     return s;
   }
-  if (!found) return absl::OkStatus();
+  if (!found) {
+    // Above the window's own cost, its own way lies in the band and must be
+    // found; below it, none cheaper is the usual answer.
+    if (below > old_cost) return WindowNotFound();
+    return absl::OkStatus();
+  }
   const bool better =
       scratch_.cost() < old_cost - tolerance ||
       (fewer_turns_ && scratch_.cost() <= old_cost + tolerance &&
@@ -208,10 +219,6 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
                                         const Rect& box, double below,
                                         SearchStats* stats, bool* found) {
   *found = true;
-  // The window's own path lies in the band, so a search always finds a way.
-  const auto not_found = [] {
-    return absl::InternalError("smoothing: a window's own path was not found");
-  };
   if (!one_cost_) {
     // Weighted: A* over a framed copy of the band, its queue buckets of f
     // as wide as the cheapest step (ZoneDijkstra::RunLoadedTo): measured
@@ -235,7 +242,7 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
       *stats += window;
       if (!(band_search_->Distance(target) <
             std::numeric_limits<double>::infinity())) {
-        *found = false;  // the window's own way is as good as any
+        *found = false;  // none cheaper than `below`
         return absl::OkStatus();
       }
       scratch_.Reset(cells_[from]);
@@ -258,7 +265,7 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
       astar_->FindPath(cells_[from], cells_[to], options, &scratch_);
   *stats += astar_->stats();
   if (!outcome.ok()) return outcome.status();
-  if (*outcome != SearchOutcome::kFound) return not_found();
+  if (*outcome != SearchOutcome::kFound) return WindowNotFound();
   return absl::OkStatus();
 }
 

@@ -211,7 +211,7 @@ void ZoneDijkstra::RunLoadedTo(Point source, Point target,
   // target more cheaply.
   double enough = below;
   uint64_t found_bucket = below < std::numeric_limits<double>::infinity()
-                              ? bucket_of(below)
+                              ? bucket_of(std::max(0.0, below))
                               : std::numeric_limits<uint64_t>::max();
   while (queued > 0) {
     uint32_t* head = &ring[current % kToBuckets];

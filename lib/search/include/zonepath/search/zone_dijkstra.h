@@ -68,14 +68,16 @@ class ZoneDijkstra {
   //   cell is settled again when it is reached more cheaply later (a
   //   bucket's cells come out in no order of f); entries no cheaper than
   //   the way found are dropped.
-  // Distance(target) and AppendPath(target) are then exactly RunLoaded's
-  // costs, having settled only cells whose f is below the target's cost
-  // (the smoother's weighted windows and the refiner's weighted edges;
-  // README, "Weighted windows by A*"). Other cells' Distance is a way's
-  // cost, not always the least. Either endpoint outside the rect or blocked
-  // in the copy: Distance(target) is +inf.
-  // `below`: only ways cheaper than it are sought (a path's cost already
-  // known); if there is none, Distance(target) is +inf.
+  // Distance(target) and AppendPath(target) are then RunLoaded's costs (to
+  // 1e-12 relative: a way cheaper by less is not sought), having settled
+  // only cells whose f is below the target's cost (the smoother's weighted
+  // windows and the refiner's weighted edges; README, "Weighted windows by
+  // A*"). Other cells' Distance is a way's cost, not always the least.
+  // Either endpoint outside the rect or blocked in the copy:
+  // Distance(target) is +inf.
+  // `below` (>= 0; a negative one counts as 0): only ways cheaper than it
+  // are sought (a path's cost already known); if there is none,
+  // Distance(target) is +inf.
   void RunLoadedTo(Point source, Point target, Connectivity connectivity,
                    double below = std::numeric_limits<double>::infinity());
 
