@@ -221,7 +221,7 @@ absl::Status StreamSmoother::SearchBand(int64_t from, int64_t to,
   *found = true;
   if (!one_cost_) {
     // Weighted: A* over a framed copy of the band, its queue buckets of f
-    // as wide as the cheapest step (ZoneDijkstra::RunLoadedTo): measured
+    // (ZoneDijkstra::RunLoadedTo), seeking only ways below `below`: measured
     // several times cheaper a window than GridAStar's heap and page reads
     // (README, "Weighted smoothing windows"), and ~30 % cheaper than the
     // band's Dijkstra, whose paths it finds as short (README, "Weighted
