@@ -67,17 +67,19 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     pending_.clear();
     const bool walk_all = astar_->grid_bits() != nullptr;
     ways_.Reset(p, astar_->grid_bits());
+    uint32_t walked = NodeStateMap::kNone;  // a node a way reached
     for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
       const double octile = GridAStar::OctileDistance(p, zone_cells_[i], cost);
       const bool walk = (walk_all || pending_.empty()) &&
                         ways_.To(zone_cells_[i], std::nullopt).has_value();
       if (walk) {
         zone_costs_[i] = octile;
+        walked = i;
       } else {
         pending_.push_back(i);
-        pending_cells_.push_back(zone_cells_[i]);
       }
     }
+    DropOtherComponents(z1, walked);
     if (!pending_.empty()) {
       pending_costs_.resize(pending_.size());
       if (absl::Status s = astar_->JumpDistances(
@@ -103,16 +105,18 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     pending_cells_.clear();
     if (by_ways_) {
       zone_costs_.resize(zone_cells_.size());
+      uint32_t walked = NodeStateMap::kNone;
       for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
         const std::optional<OneTurnWay> way = FindOneTurnWay(
             graph_.grid(), graph_.connectivity(), p, zone_cells_[i], kInf);
         if (way.has_value()) {
           zone_costs_[i] = way->cost;
+          walked = i;
         } else {
           pending_.push_back(i);
-          pending_cells_.push_back(zone_cells_[i]);
         }
       }
+      DropOtherComponents(z1, walked);
     }
     searched_ = !by_ways_ || !pending_.empty();
     if (searched_) {
@@ -153,6 +157,33 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
   }
   stats->time += absl::Now() - begin;
   return absl::OkStatus();
+}
+
+void EndpointConnector::DropOtherComponents(ZoneId z1, uint32_t walked) {
+  // p reaches the walked node inside the zone, so it reaches exactly the
+  // nodes of that node's zone-local component (labelled from the
+  // intra-zone edges, checked against them on load): the others get no
+  // link, and the search does not look for them. It would otherwise
+  // settle all of p's side of the zone before giving up on them (on
+  // Cauldron 145 of 239 searches had such a node).
+  const SharedLevel& one = graph_.level(1);
+  const uint32_t first = one.zone_node_begin[z1.value()];
+  pending_cells_.clear();
+  if (walked == NodeStateMap::kNone) {
+    for (uint32_t i : pending_) pending_cells_.push_back(zone_cells_[i]);
+    return;
+  }
+  const uint32_t component = one.node_component[first + walked];
+  size_t kept = 0;
+  for (uint32_t i : pending_) {
+    if (one.node_component[first + i] == component) {
+      pending_[kept++] = i;
+      pending_cells_.push_back(zone_cells_[i]);
+    } else {
+      zone_costs_[i] = kInf;
+    }
+  }
+  pending_.resize(kept);
 }
 
 absl::Status EndpointConnector::ZoneLowers(int j, ZoneId zone) {

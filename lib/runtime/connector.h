@@ -95,6 +95,11 @@ class EndpointConnector {
 
  private:
   // lowers_: the level-(j-1) ids of the level-j nodes of `zone`.
+  // Of the pending_ nodes of level-1 zone z1, keeps those in the zone-local
+  // component of node `walked` (an index into zone_cells_, reached by a way;
+  // NodeStateMap::kNone: none was, keep all), giving the others no link;
+  // fills pending_cells_ with the kept nodes' cells.
+  void DropOtherComponents(ZoneId z1, uint32_t walked);
   absl::Status ZoneLowers(int j, ZoneId zone);
   static absl::Status LevelsDisagree(int j, uint32_t v);
   // Level j's links in p's level-j zone `zone`: by a search on level j-1

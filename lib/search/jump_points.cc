@@ -183,13 +183,22 @@ absl::Status GridAStar::JumpDistances(Point source,
   // From the first cell of the bounds on the grid (FindPath's rule).
   const Rect on_grid = Intersect(bounds, grid_->bounds());
   origin_ = {on_grid.x0, on_grid.y0};
-  open_bits_->Fill(*grid_, on_grid, nullptr);
+  // The targets are marked in bits of the window's own (the grid's are
+  // shared), copied from the grid's where it has them, else read from its
+  // costs.
+  if (grid_bits_ != nullptr) {
+    open_bits_->FillFrom(*grid_bits_, on_grid);
+  } else {
+    open_bits_->Fill(*grid_, on_grid, nullptr);
+  }
   open_bits_->SetTargets(targets);
   const OpenBits& open = *open_bits_;
   uint32_t left = open.TargetCount();
   // Dijkstra's order (no estimate): each target's cost is final when it is
   // closed. Rays stop at every target, so none is passed by (rays that
   // pass a cell are what let a plain jump point close above its cost).
+  // (A*'s order towards the nearest target cut only ~5 % of this on
+  // Cauldron's connections.)
   auto f_of = [](uint64_t g, Point) { return PairCost::Value(g); };
   NodeTable& nodes = BeginSearch<PairCost>(source, f_of);
   const NodeId source_id = IdOf(source);

@@ -39,6 +39,15 @@ inline void OrBitsAt(uint64_t* row, uint32_t lx, uint64_t bits,
   if ((lx & 63) + count > 64) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
 }
 
+// The `count` bits (count <= 64) of `line` from bit `from` on, as the low
+// bits of a word; reads the word after `from`'s only when they reach it.
+inline uint64_t BitsAt(const uint64_t* line, uint32_t from, uint32_t count) {
+  const uint32_t shift = from & 63;
+  uint64_t bits = line[from >> 6] >> shift;
+  if (shift + count > 64) bits |= line[(from >> 6) + 1] << (64 - shift);
+  return count == 64 ? bits : bits & ((uint64_t{1} << count) - 1);
+}
+
 // Ors the open-bits of the n costs at `data` into `row` from bit lx on
 // (the row's words must cover bit lx + n - 1): where SSE2 is there (every
 // x86-64) 64 cells a step, written as one word's worth of bits, then 16,
@@ -185,6 +194,44 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
         cols_[size_t{kx * 64 + j} * col_words_ + ky] = block[j];
       }
     }
+  }
+}
+
+void OpenBits::FillFrom(const OpenBits& whole, const Rect& bounds) {
+  const Rect r = Intersect(
+      bounds, Rect{whole.x0_, whole.y0_,
+                   whole.x0_ + static_cast<int32_t>(whole.width_) - 2,
+                   whole.y0_ + static_cast<int32_t>(whole.height_) - 2});
+  x0_ = r.x0;
+  y0_ = r.y0;
+  has_targets_ = false;
+  const uint32_t w = static_cast<uint32_t>(std::max(0, r.width()));
+  const uint32_t h = static_cast<uint32_t>(std::max(0, r.height()));
+  width_ = w + 2;
+  height_ = h + 2;
+  row_words_ = (width_ + 63) / 64;
+  col_words_ = (height_ + 63) / 64;
+  rows_.assign(size_t{height_} * row_words_, 0);
+  cols_.assign(size_t{width_} * col_words_, 0);
+  if (w == 0 || h == 0) return;
+  // Bit 1 on (bit 0 and the last line are the closed frame) of each line
+  // inside r, 64 cells a step, from the same line of `whole`.
+  auto copy = [](const uint64_t* from_line, uint32_t from, uint32_t n,
+                 uint64_t* to_line) {
+    for (uint32_t i = 0; i < n; i += 64) {
+      const uint32_t count = std::min<uint32_t>(64, n - i);
+      OrBitsAt(to_line, 1 + i, BitsAt(from_line, from + i, count), count);
+    }
+  };
+  const uint32_t from_x = static_cast<uint32_t>(r.x0 - whole.x0_ + 1);
+  const uint32_t from_y = static_cast<uint32_t>(r.y0 - whole.y0_ + 1);
+  for (uint32_t y = 0; y < h; ++y) {
+    copy(&whole.rows_[size_t{from_y + y} * whole.row_words_], from_x, w,
+         &rows_[size_t{y + 1} * row_words_]);
+  }
+  for (uint32_t x = 0; x < w; ++x) {
+    copy(&whole.cols_[size_t{from_x + x} * whole.col_words_], from_y, h,
+         &cols_[size_t{x + 1} * col_words_]);
   }
 }
 

@@ -292,5 +292,63 @@ TEST(ConnectorTest, WeightedZonesOfOneCostLinkByWaysOfOneTurn) {
   }
 }
 
+// A wall splits the top-left zone in two. Its nodes on the far side of
+// the wall cannot be reached inside the zone, and the zone-local
+// components say so: an endpoint whose own side's nodes all have ways of
+// one turn is linked to those alone, without a search (which would
+// otherwise settle its whole side before giving up on the far nodes).
+// The same on a weighted grid whose zone has one cost (ways, then the
+// Dijkstra for the nodes left).
+TEST(ConnectorTest, NodesBeyondAWallInTheZoneAreNotSearchedFor) {
+  for (const uint8_t far_cost : {1, 3}) {
+    constexpr int32_t kSide = 64;
+    std::vector<uint8_t> costs(kSide * kSide, 1);
+    // The wall: column 15 of the top-left zone (rows 0..31).
+    for (int32_t y = 0; y < 32; ++y) costs[y * kSide + 15] = kBlocked;
+    // far_cost 3: the bottom-right zone is dearer, so the grid is weighted
+    // while the top-left zone has one cost.
+    for (int32_t y = 32; y < kSide; ++y) {
+      for (int32_t x = 32; x < kSide; ++x) costs[y * kSide + x] = far_cost;
+    }
+    BuildOptions o;
+    o.params.zone_size = 32;
+    o.params.levels = 2;
+    o.params.group = 2;
+    o.threads = 1;
+    absl::StatusOr<World> world =
+        BuildWorld(*Grid::Create(kSide, kSide, std::move(costs)), o);
+    ASSERT_TRUE(world.ok()) << world.status();
+    const std::string label = absl::StrCat("far cost ", far_cost);
+    const LevelGraph graph(*world);
+    const SharedLevel& one = graph.level(1);
+    const Point p{5, 5};
+    const ZoneId z = one.ZoneOf(p);
+    int near = 0, far = 0;
+    for (uint32_t v = one.zone_node_begin[z.value()];
+         v < one.zone_node_end[z.value()]; ++v) {
+      ++(graph.NodeCell(1, v).x < 15 ? near : far);
+    }
+    // The bottom border has an entrance on each side of the wall; the
+    // right border's are all beyond it.
+    ASSERT_GT(near, 0) << label;
+    ASSERT_GT(far, 0) << label;
+    GridAStar astar(world->grid());
+    // As planners have it: every node's way is read from the grid's bits.
+    astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(world->grid()));
+    EndpointConnector connector(graph, &astar, 1 << 16);
+    SearchStats stats;
+    ASSERT_TRUE(connector.Connect(p, 1, &stats).ok()) << label;
+    EXPECT_EQ(static_cast<int>(connector.links(1).size()), near) << label;
+    for (const Link& l : connector.links(1)) {
+      EXPECT_LT(graph.NodeCell(1, l.node).x, 15) << label;
+    }
+    EXPECT_EQ(stats.expanded, 0) << label;
+    EXPECT_EQ(stats.generated, 0) << label;
+    // Links and cells against the oracle from random points (level 1: the
+    // grid has one zone on level 2).
+    CheckLinksAgainstDijkstra(*world, label);
+  }
+}
+
 }  // namespace
 }  // namespace zonepath::runtime_internal

@@ -263,7 +263,13 @@ TEST(GridAStarTest, JumpDistancesMatchDijkstra) {
     }
     const std::vector<double> oracle =
         OracleDistances(grid, source, /*eight_connected=*/true, bounds);
+    // Every other seed with the grid's bits, as planners have them (the
+    // window's bits are then copied from them, OpenBits::FillFrom).
     GridAStar astar(grid);
+    if (seed % 2 == 1) {
+      astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
+      ASSERT_NE(astar.grid_bits(), nullptr);
+    }
     std::vector<double> out(targets.size());
     ASSERT_TRUE(
         astar.JumpDistances(source, targets, bounds, absl::MakeSpan(out)).ok());
@@ -495,6 +501,7 @@ TEST(GridAStarTest, JumpDistancesBoundsPastTheGrid) {
     }
     std::vector<double> got(targets.size()), want(targets.size());
     GridAStar a(grid), b(grid);
+    if (seed % 2 == 1) a.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
     ASSERT_TRUE(
         a.JumpDistances(source, targets, past, absl::MakeSpan(got)).ok());
     ASSERT_TRUE(

@@ -256,6 +256,55 @@ TEST(OpenBitsTest, WindowOfGridBitsAtWordEdgesAsFill) {
   EXPECT_GT(counts.rays, 100000);
 }
 
+// FillFrom (a window's bits copied from the whole grid's, as
+// GridAStar::JumpDistances makes them) against Fill of the same bounds:
+// the same open cells, frame included, and the same rays along rows and
+// columns, at the words' edges and on random bounds partly off the grid.
+TEST(OpenBitsTest, FillFromGridBitsIsFill) {
+  const int32_t sides[] = {1, 2, 63, 64, 65, 66, 127, 128, 129, 130, 300};
+  OpenBits fill, copied;
+  RayCounts counts;
+  int windows = 0;
+  uint64_t seed = 100;
+  for (const int32_t width : sides) {
+    for (const int32_t height : {1, 3, 65, 129, 260}) {
+      const Grid grid = testing::RandomGrid(++seed, {width, height, 0.2, 1});
+      const std::shared_ptr<const OpenBits> grid_bits =
+          GridAStar::MakeGridOpenBits(grid);
+      ASSERT_NE(grid_bits, nullptr);
+      std::mt19937_64 rng(seed);
+      for (int k = 0; k < 12; ++k) {
+        // Sides 1..256, corners from 3 cells off the grid's low edges.
+        const int32_t x0 = static_cast<int32_t>(rng() % (width + 3)) - 3;
+        const int32_t y0 = static_cast<int32_t>(rng() % (height + 3)) - 3;
+        const Rect bounds{x0, y0, x0 + 1 + static_cast<int32_t>(rng() % 256),
+                          y0 + 1 + static_cast<int32_t>(rng() % 256)};
+        fill.Fill(grid, bounds, nullptr);
+        copied.FillFrom(*grid_bits, bounds);
+        ++windows;
+        const std::string context =
+            "seed " + std::to_string(seed) + " grid " + std::to_string(width) +
+            "x" + std::to_string(height) + " bounds " +
+            std::to_string(bounds.x0) + "," + std::to_string(bounds.y0) +
+            " .. " + std::to_string(bounds.x1) + "," +
+            std::to_string(bounds.y1);
+        for (int32_t y = bounds.y0 - 2; y < bounds.y1 + 2; ++y) {
+          for (int32_t x = bounds.x0 - 2; x < bounds.x1 + 2; ++x) {
+            ASSERT_EQ(copied(x, y), fill(x, y))
+                << context << " cell " << x << "," << y;
+            if (!fill(x, y)) continue;
+            const Point goal = rng() % 2 ? Point{-1, -1} : Point{x, y};
+            ASSERT_NO_FATAL_FAILURE(
+                ExpectSameRays(fill, copied, {x, y}, goal, context, &counts));
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(windows, 11 * 5 * 12);
+  EXPECT_GT(counts.stops, 100000);
+}
+
 // GridAStar with the grid's bits finds the same paths as with its own
 // windows' bits (and, past kLocalSide, cell by cell): same runs, same cost.
 TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
