@@ -290,8 +290,14 @@ void ZoneDijkstra::BoundsToTarget(int32_t tx, int32_t ty) {
   // them at least once, and the step across boundary k | k + 1 costs at
   // least the mean of the two rows' cheapest cells (its length is >= 1):
   // the sum of those means, over the boundaries from y to ty, bounds its
-  // cost. Likewise for columns. Each bound falls by at most a step's mean
-  // cost along a step, so both are consistent (RunLoadedTo combines them).
+  // cost. Likewise for columns. RunLoadedTo combines the two as the octile
+  // distance combines dx and dy (adds them when 4-connected), and that h
+  // is consistent: a straight step changes one sum by one boundary's mean,
+  // and costs at least that mean; a diagonal step changes each by one
+  // term, a and b, and costs sqrt(2) times the mean of its two cells, at
+  // least max(a, b) + (sqrt(2) - 1) min(a, b) (its cells are no cheaper
+  // than the cheapest of their rows and columns), while the combination
+  // is subadditive, so h falls by no more than that.
   const auto to_target = [](double* least, int32_t n, int32_t target) {
     double sum = 0;
     double previous = least[target];
