@@ -60,7 +60,8 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     // walking stops at the first blocked way: the search must run then,
     // and on zones of 128 cells a side walking every node cell by cell
     // cost more than the targets it spared the search (README). The
-    // search takes the nodes left and stops once they are settled.
+    // search takes the nodes left (less those beyond a wall,
+    // DropOtherComponents) and stops once they are settled.
     const uint8_t cost = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
     pending_cells_.clear();

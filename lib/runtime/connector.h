@@ -9,7 +9,9 @@
 // (GridAStar::JumpDistances); elsewhere, in a zone whose open cells all
 // cost the same, the same walks (that cost times the octile or Manhattan
 // distance) and a Dijkstra (ZoneDijkstra) for the nodes left; else a
-// Dijkstra for all. Level j >=
+// Dijkstra for all. Once a walk reached a node, the nodes of other
+// zone-local components (the level's node_component) are left out: the
+// endpoint cannot reach them inside the zone. Level j >=
 // 2: a Dijkstra on level j-1, seeded with the level-(j-1) links and kept inside
 // the endpoint's level-j zone, reaches that zone's level-j nodes. Each
 // connection is bounded by one zone of its level, and each stops once all its
@@ -94,12 +96,12 @@ class EndpointConnector {
   size_t MemoryUsage() const;
 
  private:
-  // lowers_: the level-(j-1) ids of the level-j nodes of `zone`.
   // Of the pending_ nodes of level-1 zone z1, keeps those in the zone-local
   // component of node `walked` (an index into zone_cells_, reached by a way;
   // NodeStateMap::kNone: none was, keep all), giving the others no link;
   // fills pending_cells_ with the kept nodes' cells.
   void DropOtherComponents(ZoneId z1, uint32_t walked);
+  // lowers_: the level-(j-1) ids of the level-j nodes of `zone`.
   absl::Status ZoneLowers(int j, ZoneId zone);
   static absl::Status LevelsDisagree(int j, uint32_t v);
   // Level j's links in p's level-j zone `zone`: by a search on level j-1

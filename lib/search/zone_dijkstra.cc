@@ -297,7 +297,9 @@ void ZoneDijkstra::BoundsToTarget(int32_t tx, int32_t ty) {
   // term, a and b, and costs sqrt(2) times the mean of its two cells, at
   // least max(a, b) + (sqrt(2) - 1) min(a, b) (its cells are no cheaper
   // than the cheapest of their rows and columns), while the combination
-  // is subadditive, so h falls by no more than that.
+  // is subadditive and non-decreasing in each sum, so h falls by no more
+  // than that (up to rounding; RunLoadedTo settles a cell again when it
+  // is reached more cheaply later).
   const auto to_target = [](double* least, int32_t n, int32_t target) {
     double sum = 0;
     double previous = least[target];

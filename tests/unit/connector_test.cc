@@ -66,14 +66,20 @@ int CheckLinksAgainstDijkstra(const World& world, const std::string& label,
                               int* level_one_walks = nullptr) {
   const Grid& grid = world.grid();
   const LevelGraph graph(world);
-  GridAStar astar(grid);
-  EndpointConnector connector(graph, &astar, 1 << 18);
+  // Every other point with the grid's open bits, as planners have them
+  // (grids of one cost: every node's way is walked, not only up to the
+  // first blocked one), the others without.
+  GridAStar plain_astar(grid), bits_astar(grid);
+  bits_astar.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
+  EndpointConnector plain(graph, &plain_astar, 1 << 18);
+  EndpointConnector with_bits(graph, &bits_astar, 1 << 18);
   std::mt19937_64 rng(11);
   int checked = 0;
   for (int q = 0; q < 60; ++q) {
     const Point p{static_cast<int32_t>(rng() % grid.width()),
                   static_cast<int32_t>(rng() % grid.height())};
     if (!grid.PassableOrFalse(p)) continue;
+    EndpointConnector& connector = q % 2 == 0 ? plain : with_bits;
     SearchStats level_one;
     EXPECT_TRUE(connector.Connect(p, 1, &level_one).ok()) << label;
     int* count = level_one.expanded > 0 ? level_one_searches : level_one_walks;

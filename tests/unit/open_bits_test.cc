@@ -274,11 +274,17 @@ TEST(OpenBitsTest, FillFromGridBitsIsFill) {
       ASSERT_NE(grid_bits, nullptr);
       std::mt19937_64 rng(seed);
       for (int k = 0; k < 12; ++k) {
-        // Sides 1..256, corners from 3 cells off the grid's low edges.
+        // Sides 1..256 (every other window one at a word's edge), corners
+        // from 3 cells off the grid's low edges.
+        const int32_t edge_sides[] = {1, 62, 63, 64, 65, 126, 127, 128, 256};
+        const auto side = [&] {
+          return k % 2 == 0 ? edge_sides[rng() % std::size(edge_sides)]
+                            : 1 + static_cast<int32_t>(rng() % 256);
+        };
         const int32_t x0 = static_cast<int32_t>(rng() % (width + 3)) - 3;
         const int32_t y0 = static_cast<int32_t>(rng() % (height + 3)) - 3;
-        const Rect bounds{x0, y0, x0 + 1 + static_cast<int32_t>(rng() % 256),
-                          y0 + 1 + static_cast<int32_t>(rng() % 256)};
+        const int32_t w = side(), h = side();
+        const Rect bounds{x0, y0, x0 + w, y0 + h};
         fill.Fill(grid, bounds, nullptr);
         copied.FillFrom(*grid_bits, bounds);
         ++windows;

@@ -37,7 +37,9 @@ namespace zonepath {
 class World {
  public:
   // `tables`, if any, must be the abstraction's (BuildConnectionTables, or
-  // checked by ConnectionTables::Validate).
+  // checked by ConnectionTables::Validate). The abstraction is trusted as
+  // built (BuildWorld, ApplyChanges): its arrays, node_component among
+  // them, are read as they are; a file's go through LoadWorldFile's checks.
   World(Grid grid, const Abstraction& abstraction, uint64_t version = 0,
         std::shared_ptr<const ConnectionTables> tables = nullptr)
       : grid_(std::move(grid)),
