@@ -64,7 +64,6 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     // DropOtherComponents) and stops once they are settled.
     const uint8_t cost = graph_.grid().min_cost();
     zone_costs_.resize(zone_cells_.size());
-    pending_cells_.clear();
     pending_.clear();
     const bool walk_all = astar_->grid_bits() != nullptr;
     ways_.Reset(p, astar_->grid_bits());
@@ -103,7 +102,6 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     // windows by A*").
     by_ways_ = ZoneHasOneCost(zone_rect);
     pending_.clear();
-    pending_cells_.clear();
     if (by_ways_) {
       zone_costs_.resize(zone_cells_.size());
       uint32_t walked = NodeStateMap::kNone;
@@ -169,15 +167,12 @@ void EndpointConnector::DropOtherComponents(ZoneId z1, uint32_t walked) {
   // Cauldron 145 of 239 searches had such a node).
   const SharedLevel& one = graph_.level(1);
   const uint32_t first = one.zone_node_begin[z1.value()];
+  const bool any = walked != NodeStateMap::kNone;
+  const uint32_t component = any ? one.node_component[first + walked] : 0;
   pending_cells_.clear();
-  if (walked == NodeStateMap::kNone) {
-    for (uint32_t i : pending_) pending_cells_.push_back(zone_cells_[i]);
-    return;
-  }
-  const uint32_t component = one.node_component[first + walked];
   size_t kept = 0;
   for (uint32_t i : pending_) {
-    if (one.node_component[first + i] == component) {
+    if (!any || one.node_component[first + i] == component) {
       pending_[kept++] = i;
       pending_cells_.push_back(zone_cells_[i]);
     } else {
