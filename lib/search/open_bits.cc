@@ -142,6 +142,7 @@ void Transpose64(uint64_t a[64]) {
 void OpenBits::Fill(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor) {
   const Rect r = Intersect(bounds, grid.bounds());
+  blocks_.clear();
   x0_ = r.x0;
   y0_ = r.y0;
   has_targets_ = false;
@@ -202,6 +203,7 @@ void OpenBits::FillFrom(const OpenBits& whole, const Rect& bounds) {
       bounds, Rect{whole.x0_, whole.y0_,
                    whole.x0_ + static_cast<int32_t>(whole.width_) - 2,
                    whole.y0_ + static_cast<int32_t>(whole.height_) - 2});
+  blocks_.clear();
   x0_ = r.x0;
   y0_ = r.y0;
   has_targets_ = false;
@@ -243,7 +245,110 @@ OpenBits OpenBits::OfWholeGrid(const Grid& grid) {
   bits.cols_.shrink_to_fit();
   std::vector<uint64_t>().swap(bits.target_rows_);
   std::vector<uint64_t>().swap(bits.target_cols_);
+  bits.FillBlocks();
   return bits;
+}
+
+// Blocks have bx in [0, bw), by in [0, bh). Line c < bw + bh - 1 of the
+// first kind holds bx - by = c - (bh - 1), from bx = max(0, c - (bh - 1))
+// to min(bw - 1, c); line s of the second holds bx + by = s, over the same
+// range of bx with s for c.
+void OpenBits::FillBlocks() {
+  blocks_.clear();
+  block_line_start_.clear();
+  const uint32_t bw = width_ - 1, bh = height_ - 1;
+  const uint32_t lines = bw + bh - 1;
+  block_line_start_.resize(2 * size_t{lines} + 1);
+  uint64_t words = 0;
+  for (uint32_t kind = 0; kind < 2; ++kind) {
+    for (uint32_t c = 0; c < lines; ++c) {
+      block_line_start_[kind * lines + c] = words;
+      const uint32_t first = c >= bh - 1 ? c - (bh - 1) : 0;
+      const uint32_t last = std::min(bw - 1, c);
+      words += (last - first + 1 + 63) / 64;
+    }
+  }
+  block_line_start_[2 * size_t{lines}] = words;
+  // On a long thin grid most lines are a block or two, each a word, with a
+  // start of its own: past 4 bits a block in all, no lines (DiagonalReach
+  // steps, as on a window's bits).
+  if ((words + 2 * uint64_t{lines}) * 64 > 4 * uint64_t{bw} * bh) {
+    std::vector<uint64_t>().swap(block_line_start_);
+    return;
+  }
+  blocks_.assign(words, 0);
+  // Row by's open blocks, a word at a time: bit bx of rows by and by + 1
+  // and bit bx + 1 of both. Only the open blocks are then placed.
+  for (uint32_t by = 0; by < bh; ++by) {
+    const uint64_t* top = &rows_[size_t{by} * row_words_];
+    const uint64_t* bottom = top + row_words_;
+    for (uint32_t k = 0; k < row_words_; ++k) {
+      const uint64_t next_top = k + 1 < row_words_ ? top[k + 1] : 0;
+      const uint64_t next_bottom = k + 1 < row_words_ ? bottom[k + 1] : 0;
+      uint64_t open = top[k] & bottom[k] & ((top[k] >> 1) | (next_top << 63)) &
+                      ((bottom[k] >> 1) | (next_bottom << 63));
+      while (open != 0) {
+        const uint32_t bx =
+            k * 64 + static_cast<uint32_t>(std::countr_zero(open));
+        open &= open - 1;
+        const uint32_t c = bx + (bh - 1) - by;
+        const uint32_t main_i = bx - (c >= bh - 1 ? c - (bh - 1) : 0);
+        blocks_[block_line_start_[c] + (main_i >> 6)] |= uint64_t{1}
+                                                         << (main_i & 63);
+        const uint32_t s = bx + by;
+        const uint32_t anti_i = bx - (s >= bh - 1 ? s - (bh - 1) : 0);
+        blocks_[block_line_start_[lines + s] + (anti_i >> 6)] |=
+            uint64_t{1} << (anti_i & 63);
+      }
+    }
+  }
+}
+
+uint32_t OpenBits::BlockReach(uint32_t lx, uint32_t ly, int dx, int dy,
+                              uint32_t steps) const {
+  const uint32_t bh = height_ - 1;
+  const uint32_t lines = width_ - 1 + bh - 1;
+  // The first move's block (bx, by) and the line it lies on; the run goes
+  // up the line (bx growing) when dx > 0, down it otherwise.
+  const uint32_t bx = dx > 0 ? lx : lx - 1;
+  const uint32_t by = dy > 0 ? ly : ly - 1;
+  // (lx, ly) is open, so inside the frame: bx, by >= 0 and inside the
+  // blocks.
+  const bool main = dx == dy;
+  const uint32_t c = main ? bx + (bh - 1) - by : bx + by;
+  const uint32_t first = c >= bh - 1 ? c - (bh - 1) : 0;
+  const uint32_t last = std::min(width_ - 2, c);
+  const uint64_t* line = &blocks_[block_line_start_[main ? c : lines + c]];
+  const uint32_t i = bx - first;
+  // Blocks past the line's ends are off the frame: closed.
+  const uint32_t room = dx > 0 ? last - bx + 1 : i + 1;
+  const uint32_t wanted = std::min(steps, room);
+  uint32_t reached = 0;
+  if (dx > 0) {
+    uint32_t at = i;
+    while (reached < wanted) {
+      const uint64_t word = line[at >> 6] >> (at & 63);
+      const uint32_t ones = static_cast<uint32_t>(std::countr_one(word));
+      const uint32_t in_word = 64 - (at & 63);
+      const uint32_t run = std::min(ones, in_word);
+      reached += run;
+      at += run;
+      if (run < in_word) break;
+    }
+  } else {
+    int64_t at = i;
+    while (reached < wanted) {
+      const uint32_t bit = static_cast<uint32_t>(at & 63);
+      const uint64_t word = line[at >> 6] << (63 - bit);
+      const uint32_t ones = static_cast<uint32_t>(std::countl_one(word));
+      const uint32_t in_word = bit + 1;
+      const uint32_t run = std::min(ones, in_word);
+      reached += run;
+      at -= run;
+      if (run < in_word) break;
+    }
+  }
+  return std::min(reached, wanted);
 }
 
 void OpenBits::SetTargets(absl::Span<const Point> targets) {

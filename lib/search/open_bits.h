@@ -10,7 +10,10 @@
 // or a side cell open where the one behind it was not — with a few word
 // operations per 64 cells. Filled once over a whole grid of one cost
 // (GridAStar::MakeGridOpenBits), the same bits serve any window of it
-// through OpenBitsWindow, whose rays stop at the window's edges.
+// through OpenBitsWindow, whose rays stop at the window's edges; a whole
+// grid's bits also keep, line by line along the diagonals, which 2 x 2
+// blocks are open, so that a diagonal run (string pulling's ways of one
+// turn, RunOpen and DiagonalReach) is read 64 moves at a time too.
 //
 //   OpenBits bits;                      // scratch, kept between searches
 //   bits.Fill(grid, bounds, corridor);  // O(cells of the bounds)
@@ -130,10 +133,17 @@ class OpenBits {
   // How many of up to `steps` diagonal moves (dx, dy both +-1) from p (not
   // read: the caller stands on it) are legal in a row: each needs the cell
   // it reaches and the two it passes (no corner cutting) open.
+  // On a whole grid's bits (OfWholeGrid) with p open, the moves' 2 x 2
+  // blocks are read from their diagonal line, 64 at a time (a move is
+  // legal when its block's four cells are open); otherwise step by step.
   uint32_t DiagonalReach(Point p, int dx, int dy, uint32_t steps) const {
     uint32_t lx = static_cast<uint32_t>(p.x - x0_ + 1);
     uint32_t ly = static_cast<uint32_t>(p.y - y0_ + 1);
     if (lx >= width_ || ly >= height_) return 0;
+    if (!blocks_.empty() &&
+        ((rows_[size_t{ly} * row_words_ + (lx >> 6)] >> (lx & 63)) & 1)) {
+      return BlockReach(lx, ly, dx, dy, steps);
+    }
     const int64_t row_step =
         dy > 0 ? int64_t{row_words_} : -int64_t{row_words_};
     const uint64_t* row = &rows_[size_t{ly} * row_words_];
@@ -158,11 +168,17 @@ class OpenBits {
 
   size_t MemoryUsage() const {
     return (rows_.capacity() + cols_.capacity() + target_rows_.capacity() +
-            target_cols_.capacity()) *
+            target_cols_.capacity() + blocks_.capacity() +
+            block_line_start_.capacity()) *
            sizeof(uint64_t);
   }
 
  private:
+  // DiagonalReach by the block lines: p = (lx, ly) open, local coordinates.
+  uint32_t BlockReach(uint32_t lx, uint32_t ly, int dx, int dy,
+                      uint32_t steps) const;
+  // Fills blocks_ and block_line_start_ from rows_ (OfWholeGrid).
+  void FillBlocks();
   // JumpStraight, and with kWalled the bits outside `bounds` closed: the
   // side lines beyond them read as the frame's zero line (row or column 0)
   // and the scan stops at the first bit past them.
@@ -329,6 +345,17 @@ class OpenBits {
   uint32_t target_count_ = 0;
   std::vector<uint64_t> target_rows_;
   std::vector<uint64_t> target_cols_;
+  // Only on a whole grid's bits (OfWholeGrid; empty after Fill and
+  // FillFrom): whether each 2 x 2 block of local cells, named by its
+  // top-left cell (bx, by), bx < width_ - 1, by < height_ - 1, is open in
+  // all four cells, which is whether the diagonal move across it is legal
+  // either way. A diagonal run's moves cross blocks along one diagonal, so
+  // the blocks are kept line by line along the diagonals: first the
+  // width_ + height_ - 3 lines of constant bx - by, then as many of constant
+  // bx + by, each line's bits in order of bx from its first block, starting
+  // at word block_line_start_[line] (~2 bits a cell in all).
+  std::vector<uint64_t> blocks_;
+  std::vector<uint64_t> block_line_start_;
 };
 
 // A window of a whole grid's OpenBits (GridAStar::UseGridOpenBits): the

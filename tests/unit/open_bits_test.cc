@@ -405,5 +405,57 @@ TEST(OpenBitsTest, RunsOpenAsStepByStep) {
   EXPECT_LT(legal, runs - runs / 10);
 }
 
+// A whole grid's bits read diagonal runs by their 2 x 2 blocks, line by
+// line along the diagonals (64 blocks a word): every diagonal run from
+// every open cell, long ones on nearly open grids (past several words),
+// non-square grids both ways, as step by step and as bits without the
+// blocks (a Fill of the whole grid); from a closed cell, which the blocks
+// do not answer for, as step by step too.
+TEST(OpenBitsTest, DiagonalRunsByBlocksAsStepByStep) {
+  int64_t runs = 0, long_reaches = 0, closed_from = 0;
+  for (uint64_t seed = 0; seed < 40; ++seed) {
+    std::mt19937_64 rng(seed * 17 + 3);
+    const int width = 1 + static_cast<int>(rng() % 300);
+    const int height = 1 + static_cast<int>(rng() % 300);
+    const double blocked = static_cast<double>(rng() % 4) / 100.0;
+    const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
+    const OpenBits whole = OpenBits::OfWholeGrid(grid);
+    OpenBits filled;
+    filled.Fill(grid, grid.bounds(), nullptr);
+    for (int k = 0; k < 400; ++k) {
+      const Point p = {static_cast<int32_t>(rng() % width),
+                       static_cast<int32_t>(rng() % height)};
+      for (const Direction d :
+           {Direction::kNE, Direction::kSE, Direction::kSW, Direction::kNW}) {
+        const uint32_t steps = static_cast<uint32_t>(rng() % 320);
+        // Step by step, p itself not read (as DiagonalReach's contract).
+        uint32_t can = 0;
+        for (Point q = p; can < steps; q = Step(q, d)) {
+          const Point r = Step(q, d);
+          if (!grid.PassableOrFalse(r) || !grid.PassableOrFalse({r.x, q.y}) ||
+              !grid.PassableOrFalse({q.x, r.y})) {
+            break;
+          }
+          ++can;
+        }
+        const std::string context =
+            "seed " + std::to_string(seed) + " grid " + std::to_string(width) +
+            "x" + std::to_string(height) + " from " + PointString(p) + " " +
+            std::string(DirectionName(d)) + " x" + std::to_string(steps);
+        ASSERT_EQ(whole.DiagonalReach(p, Dx(d), Dy(d), steps), can) << context;
+        ASSERT_EQ(filled.DiagonalReach(p, Dx(d), Dy(d), steps), can) << context;
+        ASSERT_EQ(whole.RunOpen(p, Dx(d), Dy(d), steps), can == steps)
+            << context;
+        ++runs;
+        if (can > 64) ++long_reaches;
+        if (!grid.passable(p)) ++closed_from;
+      }
+    }
+  }
+  EXPECT_GT(runs, 50000);
+  EXPECT_GT(long_reaches, 1000);
+  EXPECT_GT(closed_from, 100);
+}
+
 }  // namespace
 }  // namespace zonepath::search_internal

@@ -111,13 +111,14 @@ class GridAStar {
   // cells 64 at a time; the others use the map-sized table.
   static constexpr int32_t kLocalSide = 256;
 
-  // The open cells of a whole grid as bits (rows and columns: 2 bits a
-  // cell, e.g. 256 KB for 1024 x 1024), for a grid where jump points run
+  // The open cells of a whole grid as bits (rows and columns, 2 bits a
+  // cell, and the open 2 x 2 blocks along the diagonals, ~2 more: e.g.
+  // ~0.5 MB for 1024 x 1024), for a grid where jump points run
   // (every passable cell costing the same) of at most kMaxGridBitsCells
   // cells; null otherwise. Immutable: one copy may serve every GridAStar
   // on that grid, in any thread (a planner's world keeps one,
   // World::DerivedOnce). O(cells) to make. Capped at 2^22 cells (2048 x
-  // 2048, 1 MB of bits): on rooms 4096^2 (4 MB of bits, past the caches)
+  // 2048, ~2 MB of bits): on rooms 4096^2 (4 MB of rows and columns)
   // free crossing queries ran 6 % slower on them than filling each
   // window's few KB, for 6 % fewer instructions (README).
   static constexpr int64_t kMaxGridBitsCells = int64_t{1} << 22;

@@ -9,7 +9,7 @@
 // ApplyChanges shares every page the changes did not touch with the world
 // it came from, so keeping both costs little more than keeping one. What
 // planners derive from a world (DerivedOnce: landmark, distance and level-2
-// connection tables, the grid's open bits of 2 bits a cell) is each
+// connection tables, the grid's open bits of ~4 bits a cell) is each
 // version's own.
 //
 //   ASSIGN_OR_RETURN(World world, LoadWorldFile("den520d.zpw"));
