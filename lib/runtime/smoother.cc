@@ -42,7 +42,7 @@ StreamSmoother::StreamSmoother(const Grid& grid, Connectivity connectivity,
 
 void StreamSmoother::Reset(Point start, bool fewer_turns, bool by_search) {
   fewer_turns_ = fewer_turns;
-  pull_ = one_cost_ && !by_search;
+  pull_ = !by_search;
   cells_.clear();
   cells_.push_back(start);
   head_ = 0;
@@ -54,6 +54,12 @@ void StreamSmoother::Reset(Point start, bool fewer_turns, bool by_search) {
 }
 
 void StreamSmoother::AddRun(const Run& run) {
+  if (pull_ && !one_cost_) {
+    // The puller sums the step costs as below, for its own checks.
+    puller_.AddRun(run);
+    raw_cost_ = puller_.cost();
+    return;
+  }
   Point p = pull_ ? puller_.back() : cells_.back();
   double raw_cost = raw_cost_;
   if (pull_) {

@@ -4,16 +4,17 @@
 // Refined moves go in (AddRun); smoothed moves come out (Commit) once no
 // later stage can change them.
 //
-// On a grid of one cost the path is string-pulled (string_puller.h):
-// stretches of it become one-turn ways, which cost the least any way can,
-// bending at corners off the path, looking `pull_lookahead` moves ahead
-// (`pull_first` until twice that many are out, so the first moves wait
-// for little). It walks cells, never
-// searches (README, "String pulling").
+// By default the path is string-pulled (string_puller.h): stretches of it
+// become one-turn ways, bending at corners off the path, looking
+// `pull_lookahead` moves ahead (`pull_first` until twice that many are out,
+// so the first moves wait for little). On a grid of one cost such a way
+// costs the least any way can; on a weighted grid a way is taken only
+// where it costs no more than the moves it replaces. It walks cells, never
+// searches (README, "String pulling", "Weighted string pulling").
 //
-// On a weighted grid each window of moves is searched again exactly in a
-// band around the window's path (jump points on a grid of one cost;
-// elsewhere an A* over a framed copy of the band,
+// With by_search (PlanOptions::smooth_by_search) each window of moves is
+// searched again exactly in a band around the window's path (jump points
+// on a grid of one cost; elsewhere an A* over a framed copy of the band,
 // ZoneDijkstra::RunLoadedTo) and replaced when the search finds it shorter
 // (or, with fewer_turns, equally short with fewer runs); then its first
 // `advance` moves are committed (with fewer_turns, straightened:
@@ -53,12 +54,12 @@ namespace zonepath::runtime_internal {
 // by `margin`) should fit GridAStar::kLocalSide, or its search leaves the
 // bit-parallel local table.
 struct SmoothWindows {
-  // Grids of one cost: string pulling's lookahead, in moves (>= 1), until
-  // 2 x pull_first moves are committed (so that the first moves wait for
-  // little refinement), and after.
+  // String pulling's lookahead, in moves (>= 1), until 2 x pull_first
+  // moves are committed (so that the first moves wait for little
+  // refinement), and after.
   int32_t pull_first = 32;
   int32_t pull_lookahead = 512;
-  // Weighted grids: windows searched again.
+  // Windows searched again (by_search).
   int32_t first = 64;          // the first window after Reset, >= 4
   int32_t first_advance = 32;  // moves it commits, 1 .. first
   int32_t window = 64;         // every later window, >= 4
@@ -79,9 +80,9 @@ class StreamSmoother {
   StreamSmoother(const Grid& grid, Connectivity connectivity, GridAStar* astar,
                  const SmoothWindows& windows);
 
-  // by_search: on a grid of one cost too, search windows again instead of
-  // string pulling (shorter paths on maps of rooms and doors, ~2.5x the
-  // time; PlanOptions::smooth_by_search).
+  // by_search: search windows again instead of string pulling (on grids of
+  // one cost, shorter paths on maps of rooms and doors, ~2.5x the time;
+  // PlanOptions::smooth_by_search).
   void Reset(Point start, bool fewer_turns, bool by_search);
   // Appends refined moves (legal, continuing from the last cell added).
   void AddRun(const Run& run);

@@ -11,14 +11,39 @@ void StringPuller::Reset(Point start, const search_internal::OpenBits* bits,
   fewer_turns_ = fewer_turns;
   cells_.clear();
   cells_.push_back(start);
+  costs_.assign(1, 0.0);
+  rest_cost_ = 0;
   at_ = start;
   index_ = 0;
   continues_.reset();
 }
 
+void StringPuller::AddCosts(size_t at, Direction d) {
+  costs_.resize(cells_.size());
+  double cost = costs_[at - 1];
+  uint8_t from = grid_.cost(cells_[at - 1]);
+  for (size_t i = at; i < cells_.size(); ++i) {
+    const uint8_t to = grid_.cost(cells_[i]);
+    cost += StepCost(d, from, to);
+    from = to;
+    costs_[i] = cost;
+  }
+}
+
 bool StringPuller::Reaches(int64_t j) {
-  std::optional<OneTurnWay> way =
-      ways_.To(cells_[j], fewer_turns_ ? continues_ : std::nullopt);
+  const std::optional<Direction> continues =
+      fewer_turns_ ? continues_ : std::nullopt;
+  std::optional<OneTurnWay> way;
+  if (weighted_) {
+    // No dearer than the moves it replaces: from a corner, the rest of its
+    // run to cells_[index_], then the path on to cells_[j].
+    const double replaced = (at_ == cells_[index_] ? 0.0 : rest_cost_) +
+                            (costs_[j] - costs_[index_]);
+    way = FindOneTurnWayNoDearer(grid_, connectivity_, at_, cells_[j], replaced,
+                                 continues);
+  } else {
+    way = ways_.To(cells_[j], continues);
+  }
   if (!way.has_value()) return false;
   way_ = *way;
   return true;
@@ -99,6 +124,17 @@ void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
       // path's end, where there is nothing beyond to bend towards.)
       rest_ = way_.runs[1];
       Walk(1, out);
+      if (weighted_) {
+        rest_cost_ = 0;
+        Point p = at_;
+        uint8_t from = grid_.cost(p);
+        for (uint32_t k = 0; k < rest_.count; ++k) {
+          p = Step(p, rest_.direction);
+          const uint8_t to = grid_.cost(p);
+          rest_cost_ += StepCost(rest_.direction, from, to);
+          from = to;
+        }
+      }
     } else {
       Walk(way_.count, out);
     }
@@ -106,6 +142,7 @@ void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
   // Drop pulled cells once they are most of the buffer (amortised O(1)).
   if (index_ > 1024 && index_ * 2 > static_cast<int64_t>(cells_.size())) {
     cells_.erase(cells_.begin(), cells_.begin() + index_);
+    if (weighted_) costs_.erase(costs_.begin(), costs_.begin() + index_);
     index_ = 0;
   }
 }

@@ -85,6 +85,28 @@ std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
   return std::nullopt;
 }
 
+std::optional<OneTurnWay> FindOneTurnWayNoDearer(
+    const Grid& grid, Connectivity connectivity, Point a, Point b, double cost,
+    std::optional<Direction> continues) {
+  OneTurnWay way = RunsBetween(connectivity, a, b);
+  Run* runs = way.runs;
+  const int count = way.count;
+  const double limit = cost + 1e-12 * (1.0 + cost);
+  if (!(limit >= 0)) return std::nullopt;  // also a NaN bound: no way
+  if (count == 0) return way;
+  if (count == 2 && continues == runs[1].direction) std::swap(runs[0], runs[1]);
+  for (int order = 0; order < count; ++order) {
+    if (order == 1) std::swap(runs[0], runs[1]);
+    const std::optional<double> walked =
+        Walk(grid, connectivity, a, runs, count, limit);
+    if (walked.has_value()) {
+      way.cost = *walked;
+      return way;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<double> AppendOneTurnPath(const Grid& grid,
                                         Connectivity connectivity, Point a,
                                         Point b, double max_cost,

@@ -205,10 +205,11 @@ after the first allocate almost nothing. Keeps its world alive.
           R"doc(
 Plans from `start` to `goal` ((x, y) pairs) and returns the whole Path.
 
-smooth: shorten the path (grids of one cost: string pulling, ~1.2-1.4x
-the query; weighted grids: windows searched again); smooth_by_search:
-with smooth, search windows again on grids of one cost too (shorter
-among rooms and doors, ~2.5x the smoothed query); fewer_turns: among equally short moves prefer straight ones;
+smooth: shorten the path by string pulling (~1.2-1.4x the query; on
+weighted grids only by ways no dearer than the moves they replace);
+smooth_by_search: with smooth, search windows of the path again instead
+(on grids of one cost shorter among rooms and doors, ~2.5x the smoothed
+query); fewer_turns: among equally short moves prefer straight ones;
 direct_search_zones: also try a direct grid search when the endpoints are
 at most this many zone sides apart; abstract_weight: weight w in [1, 10]
 on the abstract search's heuristic (the abstract plan costs at most w

@@ -21,6 +21,7 @@
 #include "zonepath/grid/moves.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
+#include "zonepath/search/one_turn_path.h"
 
 namespace zonepath::runtime_internal {
 namespace {
@@ -345,6 +346,122 @@ TEST(SmootherTest, StringPullingLegalNeverDearerSameWithOrWithoutBits) {
   }
   EXPECT_GT(paths, 250);
   EXPECT_GT(shorter, paths / 2);
+}
+
+// String pulling on weighted grids: a way is taken only where it costs no
+// more than the moves it replaces. Random legal paths (random walks, and
+// exact legs s to m to t, which cross cheap ground on purpose) over random
+// costs 1..9 and over regions of two costs, 8- and 4-connected, fed and
+// pulled in random pieces: the moves out are legal, end where the path
+// ends, and cost no more than the moves in (whose cost() is the walked
+// one, summed in order); and the check mattered: on most of these paths a
+// legal way of one turn between two of their cells costs more than the
+// path between them.
+TEST(SmootherTest, WeightedStringPullingNeverDearer) {
+  int shorter = 0, paths = 0, kept_dearer_ways_out = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    std::mt19937_64 rng(seed * 389 + 5);
+    const int side = 10 + static_cast<int>(rng() % 120);
+    Grid grid = testing::RandomGrid(
+        seed, {side, side, static_cast<double>(rng() % 25) / 100.0, 9});
+    if (seed % 2 == 1) {
+      // Regions: a cheap left half and a dear right half, or stripes.
+      std::vector<uint8_t> costs;
+      for (int32_t y = 0; y < side; ++y) {
+        for (int32_t x = 0; x < side; ++x) {
+          const bool dear = seed % 4 == 1 ? x >= side / 2 : (y / 7) % 2 == 0;
+          costs.push_back(grid.passable({x, y}) ? (dear ? 7 : 2) : kBlocked);
+        }
+      }
+      grid = *Grid::Create(side, side, costs);
+    }
+    if (grid.OneCost()) continue;
+    const Connectivity c =
+        seed % 4 == 3 ? Connectivity::kFour : Connectivity::kEight;
+    const Point s = testing::RandomPassable(grid, rng);
+    if (s.x < 0) continue;
+    std::vector<Point> cells{s};
+    if (seed % 3 == 0) {
+      for (int i = 0; i < 400; ++i) {
+        const Direction d = static_cast<Direction>(rng() % 8);
+        if (CanStep(grid, cells.back(), d, c)) {
+          cells.push_back(Step(cells.back(), d));
+        }
+      }
+    } else {
+      GridAStar astar(grid);
+      AStarOptions options;
+      options.connectivity = c;
+      for (int leg = 0; leg < 2; ++leg) {
+        const Point to = testing::RandomPassable(grid, rng);
+        RunLengthPath way;
+        way.Reset(cells.back());
+        absl::StatusOr<SearchOutcome> found =
+            astar.FindPath(cells.back(), to, options, &way);
+        ASSERT_TRUE(found.ok()) << found.status();
+        if (*found != SearchOutcome::kFound) continue;
+        for (const zonepath::Run& run : way.runs()) {
+          for (uint32_t k = 0; k < run.count; ++k) {
+            cells.push_back(Step(cells.back(), run.direction));
+          }
+        }
+      }
+    }
+    if (cells.size() < 3) continue;
+    const int64_t lookahead = 1 + static_cast<int64_t>(rng() % 200);
+    StringPuller puller(grid, c);
+    puller.Reset(s, nullptr, /*fewer_turns=*/seed % 5 != 0);
+    std::vector<zonepath::Run> runs;
+    double in = 0;
+    for (size_t i = 1; i < cells.size(); ++i) {
+      const Direction d = *DirectionFromDelta(cells[i].x - cells[i - 1].x,
+                                              cells[i].y - cells[i - 1].y);
+      in += StepCost(grid, cells[i - 1], d);
+      puller.AddRun({d, 1});
+      ASSERT_EQ(puller.cost(), in) << "seed " << seed;
+      if (rng() % 7 == 0) puller.Pull(lookahead, false, &runs);
+    }
+    puller.Pull(lookahead, true, &runs);
+    ASSERT_EQ(puller.pending(), 0);
+    const std::string context = "seed " + std::to_string(seed) + " lookahead " +
+                                std::to_string(lookahead) + "\nmap:\n" +
+                                testing::GridToText(grid);
+    Point p = s;
+    double out = 0;
+    for (const zonepath::Run& run : runs) {
+      for (uint32_t k = 0; k < run.count; ++k) {
+        ASSERT_TRUE(CanStep(grid, p, run.direction, c))
+            << context << " at " << PointString(p);
+        out += StepCost(grid, p, run.direction);
+        p = Step(p, run.direction);
+      }
+    }
+    ASSERT_EQ(p, cells.back()) << context;
+    EXPECT_LE(out, in + 1e-9 * (1 + in)) << context;
+    // A way of one turn between two cells of the path that is dearer than
+    // the path between them exists on most of these grids: the check is
+    // what keeps it out.
+    for (size_t a = 0; a + 2 < cells.size() && a < 40; ++a) {
+      const size_t b = std::min(cells.size() - 1, a + 30);
+      double between = 0;
+      for (size_t i = a + 1; i <= b; ++i) {
+        between += StepCost(grid, cells[i - 1],
+                            *DirectionFromDelta(cells[i].x - cells[i - 1].x,
+                                                cells[i].y - cells[i - 1].y));
+      }
+      const std::optional<OneTurnWay> any = FindOneTurnWay(
+          grid, c, cells[a], cells[b], std::numeric_limits<double>::infinity());
+      if (any.has_value() && any->cost > between * (1 + 1e-9)) {
+        ++kept_dearer_ways_out;
+        break;
+      }
+    }
+    ++paths;
+    if (out < in - 1e-9 * in) ++shorter;
+  }
+  EXPECT_GT(paths, 250);
+  EXPECT_GT(shorter, paths / 2);
+  EXPECT_GT(kept_dearer_ways_out, paths / 4);
 }
 
 // A loaded world's cost counts are checked only to add up to its cells, so

@@ -4,12 +4,12 @@
 #include "absl/flags/flag.h"
 
 ABSL_FLAG(bool, smooth, false,
-          "hpa: smooth the refined paths (grids of one cost: string pulling; "
-          "weighted grids: windows searched again)");
+          "hpa: smooth the refined paths by string pulling (on weighted "
+          "grids, ways no dearer than the moves they replace)");
 ABSL_FLAG(bool, smooth_search, false,
           "hpa: smooth (implies --smooth) by searching windows of the path "
-          "again on grids of one cost too (shorter paths among rooms and "
-          "doors, ~2.5x the smoothed query)");
+          "again instead (on grids of one cost, shorter paths among rooms "
+          "and doors, ~2.5x the smoothed query)");
 ABSL_FLAG(bool, fewer_turns, true,
           "hpa: among equally short moves prefer straight ones (fewer runs "
           "to store, same cost); --nofewer-turns to turn off");

@@ -199,10 +199,11 @@ typedef struct zonepath_plan_options {
    * after it lies past any 1.6 struct_size (0). */
   int32_t reserved;
   /* Since 1.7 (an earlier caller's smaller struct_size keeps the default):
-   * with smooth, nonzero: smooth by searching windows of the path again on
-   * grids of one cost too, instead of string pulling (shorter paths among
-   * rooms and doors, ~2.5x the smoothed query's time); weighted grids
-   * always do (0). */
+   * with smooth, nonzero: smooth by searching windows of the path again
+   * instead of string pulling (on grids of one cost, shorter paths among
+   * rooms and doors, ~2.5x the smoothed query's time; on weighted grids,
+   * where string pulling takes only ways no dearer than the moves they
+   * replace, ~2x the time for paths further from the optimum) (0). */
   int32_t smooth_by_search;
 } zonepath_plan_options;
 

@@ -48,19 +48,23 @@
 namespace zonepath {
 
 struct PlanOptions {
-  // Shorten the refined path as the cursor (or FindPath) refines it. On a
-  // grid of one cost by string pulling: stretches of the path replaced by
-  // the cheapest ways of one straight and one diagonal run where those are
-  // legal, bending at the corners the pull makes (on 1024^2 game maps
-  // ~1.2-1.4x the unsmoothed query, 0.2-0.3 % over the optimum on their
-  // longest queries instead of 2-3 %). On weighted grids (and with
-  // smooth_by_search) by searching windows of the path again exactly.
+  // Shorten the refined path as the cursor (or FindPath) refines it, by
+  // string pulling: stretches of the path replaced by ways of one straight
+  // and one diagonal run where those are legal, bending at the corners the
+  // pull makes. On a grid of one cost such a way is the cheapest (on 1024^2
+  // game maps ~1.2-1.4x the unsmoothed query, 0.2-0.3 % over the optimum
+  // on their longest queries instead of 2-3 %); on a weighted grid one is
+  // taken only where it costs no more than the moves it replaces (terrain
+  // 1024^2 / 4096^2: ~1.2x the unsmoothed query, 0.25 / 0.17 % over the
+  // optimum instead of 1.44 / 0.70 %; README, "Weighted string pulling").
   bool smooth = false;
-  // With smooth: search windows again on grids of one cost too, for
-  // shorter paths where the path must pick among doors and gaps (rooms
-  // 4096^2: 1.85 % over the optimum instead of 2.09 %; all scenarios of
-  // the shared maps: 0.00-0.48 % instead of 0.00-0.65 %) for ~2.5x the
-  // smoothed query's time (README, "String pulling").
+  // With smooth: search windows of the path again exactly instead, for
+  // shorter paths on grids of one cost where the path must pick among
+  // doors and gaps (rooms 4096^2: 1.85 % over the optimum instead of
+  // 2.09 %; all scenarios of the shared maps: 0.00-0.48 % instead of
+  // 0.00-0.65 %) for ~2.5x the smoothed query's time (README, "String
+  // pulling"); on weighted grids, for ~2x the time and paths further from
+  // the optimum (terrain 1024^2: 0.35 % against 0.25 %).
   bool smooth_by_search = false;
   // Try a direct bounded grid search when start and goal are at most this
   // many zone sides apart (Chebyshev), and keep the cheaper path.

@@ -44,6 +44,18 @@ std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
                                          Connectivity connectivity, Point a,
                                          Point b, double max_cost);
 
+// For string pulling on a weighted grid: the first legal one-turn way from
+// a to b whose walked cost (as FindOneTurnWay sums it) is no more than
+// `cost`, the cost of the moves it would replace, to 1e-12 relative (as
+// StraightenRunsNoCostlier's), not a float ulp: sums of exact step costs,
+// not a float edge cost, bound it. Of the two orders, straight first when
+// `continues` (the direction of the move into a, or nullopt) is that run's
+// (no turn at a), else diagonal (x) first. O(|b - a|), bails out as soon
+// as a step is illegal or the cost runs past the bound.
+std::optional<OneTurnWay> FindOneTurnWayNoDearer(
+    const Grid& grid, Connectivity connectivity, Point a, Point b, double cost,
+    std::optional<Direction> continues);
+
 namespace search_internal {
 class OpenBits;
 }  // namespace search_internal
