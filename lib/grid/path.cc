@@ -77,7 +77,7 @@ absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
   return walk;
 }
 
-double RunsCost(const Grid& grid, Point start, const std::vector<Run>& runs) {
+double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs) {
   double cost = 0;
   Point p = start;
   uint8_t from = grid.cost(p);

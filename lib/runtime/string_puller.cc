@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "zonepath/grid/path.h"
+
 namespace zonepath::runtime_internal {
 
 void StringPuller::Reset(Point start, const search_internal::OpenBits* bits,
@@ -124,17 +126,7 @@ void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
       // path's end, where there is nothing beyond to bend towards.)
       rest_ = way_.runs[1];
       Walk(1, out);
-      if (weighted_) {
-        rest_cost_ = 0;
-        Point p = at_;
-        uint8_t from = grid_.cost(p);
-        for (uint32_t k = 0; k < rest_.count; ++k) {
-          p = Step(p, rest_.direction);
-          const uint8_t to = grid_.cost(p);
-          rest_cost_ += StepCost(rest_.direction, from, to);
-          from = to;
-        }
-      }
+      if (weighted_) rest_cost_ = RunsCost(grid_, at_, {&rest_, 1});
     } else {
       Walk(way_.count, out);
     }

@@ -11,19 +11,29 @@ namespace zonepath {
 namespace {
 
 // Walks `runs` from a: their cost, or nullopt as soon as a step is illegal
-// or the cost passes `limit`.
+// (CanStep's rules) or the cost passes `limit`. The runs lead from a to a
+// cell of the grid and stay in the rectangle the two span, so every cell
+// read is in bounds; each is read once (the walk is most of string
+// pulling's work on weighted grids).
 std::optional<double> Walk(const Grid& grid, Connectivity connectivity, Point a,
                            const Run* runs, int count, double limit) {
   double cost = 0;
   Point p = a;
+  uint8_t from = grid.cost(a);
   for (int r = 0; r < count; ++r) {
+    const Direction d = runs[r].direction;
+    const bool diagonal = IsDiagonal(d);
+    if (diagonal && connectivity == Connectivity::kFour) return std::nullopt;
     for (uint32_t i = 0; i < runs[r].count; ++i) {
-      const Point q = Step(p, runs[r].direction);
-      if (!CanStep(grid, p, runs[r].direction, connectivity)) {
+      const Point q = Step(p, d);
+      const uint8_t to = grid.cost(q);
+      if (to == kBlocked || (diagonal && (!grid.passable({q.x, p.y}) ||
+                                          !grid.passable({p.x, q.y})))) {
         return std::nullopt;
       }
-      cost += StepCost(runs[r].direction, grid.cost(p), grid.cost(q));
+      cost += StepCost(d, from, to);
       if (cost > limit) return std::nullopt;
+      from = to;
       p = q;
     }
   }
@@ -61,19 +71,21 @@ OneTurnWay RunsBetween(Connectivity connectivity, Point a, Point b) {
   return way;
 }
 
-}  // namespace
-
-std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
+// The first of the (at most two) orders of the way from a to b that Walk
+// takes within `limit`: the run in direction `continues` first if it is
+// one of them, else the diagonal (x) run first. Nothing off the grid.
+std::optional<OneTurnWay> FirstWayWithin(const Grid& grid,
                                          Connectivity connectivity, Point a,
-                                         Point b, double max_cost) {
-  // A way of one run is tried once.
+                                         Point b, double limit,
+                                         std::optional<Direction> continues) {
+  if (!grid.InBounds(a) || !grid.InBounds(b)) return std::nullopt;
   OneTurnWay way = RunsBetween(connectivity, a, b);
   Run* runs = way.runs;
   const int count = way.count;
-  const double limit = CostLimit(max_cost);
   if (!(limit >= 0)) return std::nullopt;  // also a NaN limit: no way
   if (count == 0) return way;              // a == b: the empty way
-  for (int order = 0; order < (count == 2 ? 2 : 1); ++order) {
+  if (count == 2 && continues == runs[1].direction) std::swap(runs[0], runs[1]);
+  for (int order = 0; order < count; ++order) {
     if (order == 1) std::swap(runs[0], runs[1]);
     const std::optional<double> cost =
         Walk(grid, connectivity, a, runs, count, limit);
@@ -85,26 +97,20 @@ std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
+                                         Connectivity connectivity, Point a,
+                                         Point b, double max_cost) {
+  return FirstWayWithin(grid, connectivity, a, b, CostLimit(max_cost),
+                        std::nullopt);
+}
+
 std::optional<OneTurnWay> FindOneTurnWayNoDearer(
     const Grid& grid, Connectivity connectivity, Point a, Point b, double cost,
     std::optional<Direction> continues) {
-  OneTurnWay way = RunsBetween(connectivity, a, b);
-  Run* runs = way.runs;
-  const int count = way.count;
-  const double limit = cost + 1e-12 * (1.0 + cost);
-  if (!(limit >= 0)) return std::nullopt;  // also a NaN bound: no way
-  if (count == 0) return way;
-  if (count == 2 && continues == runs[1].direction) std::swap(runs[0], runs[1]);
-  for (int order = 0; order < count; ++order) {
-    if (order == 1) std::swap(runs[0], runs[1]);
-    const std::optional<double> walked =
-        Walk(grid, connectivity, a, runs, count, limit);
-    if (walked.has_value()) {
-      way.cost = *walked;
-      return way;
-    }
-  }
-  return std::nullopt;
+  return FirstWayWithin(grid, connectivity, a, b, cost + 1e-12 * (1.0 + cost),
+                        continues);
 }
 
 std::optional<double> AppendOneTurnPath(const Grid& grid,

@@ -39,6 +39,40 @@ Grid Recost(const Grid& grid, uint8_t cost) {
   return *Grid::Create(grid.width(), grid.height(), costs);
 }
 
+// A legal path from s (passable) on `grid` into *cells (s first): with
+// `walk` a random walk of 400 tries of a random direction, else the exact
+// ways to two random cells in turn (unreachable ones skipped).
+void RandomLegalPath(const Grid& grid, Connectivity c, Point s, bool walk,
+                     std::mt19937_64& rng, std::vector<Point>* cells) {
+  cells->assign(1, s);
+  if (walk) {
+    for (int i = 0; i < 400; ++i) {
+      const Direction d = static_cast<Direction>(rng() % 8);
+      if (CanStep(grid, cells->back(), d, c)) {
+        cells->push_back(Step(cells->back(), d));
+      }
+    }
+    return;
+  }
+  GridAStar astar(grid);
+  AStarOptions options;
+  options.connectivity = c;
+  for (int leg = 0; leg < 2; ++leg) {
+    const Point to = testing::RandomPassable(grid, rng);
+    RunLengthPath way;
+    way.Reset(cells->back());
+    absl::StatusOr<SearchOutcome> found =
+        astar.FindPath(cells->back(), to, options, &way);
+    ASSERT_TRUE(found.ok()) << found.status();
+    if (*found != SearchOutcome::kFound) continue;
+    for (const zonepath::Run& run : way.runs()) {
+      for (uint32_t k = 0; k < run.count; ++k) {
+        cells->push_back(Step(cells->back(), run.direction));
+      }
+    }
+  }
+}
+
 // The band's rows against the definition: row r's interval is the union of
 // rows r - radius .. r + radius; empty rows (lo > hi) widen nothing.
 TEST(SmootherTest, RowsWidenedAcrossRowsAsByDefinition) {
@@ -261,34 +295,9 @@ TEST(SmootherTest, StringPullingLegalNeverDearerSameWithOrWithoutBits) {
         seed % 4 == 3 ? Connectivity::kFour : Connectivity::kEight;
     const Point s = testing::RandomPassable(grid, rng);
     if (s.x < 0) continue;
-    std::vector<Point> cells{s};
-    if (seed % 2 == 0) {
-      // A random walk.
-      for (int i = 0; i < 400; ++i) {
-        const Direction d = static_cast<Direction>(rng() % 8);
-        if (CanStep(grid, cells.back(), d, c)) {
-          cells.push_back(Step(cells.back(), d));
-        }
-      }
-    } else {
-      GridAStar astar(grid);
-      AStarOptions options;
-      options.connectivity = c;
-      for (int leg = 0; leg < 2; ++leg) {
-        const Point to = testing::RandomPassable(grid, rng);
-        RunLengthPath way;
-        way.Reset(cells.back());
-        absl::StatusOr<SearchOutcome> found =
-            astar.FindPath(cells.back(), to, options, &way);
-        ASSERT_TRUE(found.ok()) << found.status();
-        if (*found != SearchOutcome::kFound) continue;
-        for (const zonepath::Run& run : way.runs()) {
-          for (uint32_t k = 0; k < run.count; ++k) {
-            cells.push_back(Step(cells.back(), run.direction));
-          }
-        }
-      }
-    }
+    std::vector<Point> cells;
+    ASSERT_NO_FATAL_FAILURE(
+        RandomLegalPath(grid, c, s, /*walk=*/seed % 2 == 0, rng, &cells));
     if (cells.size() < 3) continue;
     const std::shared_ptr<const search_internal::OpenBits> bits =
         GridAStar::MakeGridOpenBits(grid);
@@ -380,33 +389,9 @@ TEST(SmootherTest, WeightedStringPullingNeverDearer) {
         seed % 4 == 3 ? Connectivity::kFour : Connectivity::kEight;
     const Point s = testing::RandomPassable(grid, rng);
     if (s.x < 0) continue;
-    std::vector<Point> cells{s};
-    if (seed % 3 == 0) {
-      for (int i = 0; i < 400; ++i) {
-        const Direction d = static_cast<Direction>(rng() % 8);
-        if (CanStep(grid, cells.back(), d, c)) {
-          cells.push_back(Step(cells.back(), d));
-        }
-      }
-    } else {
-      GridAStar astar(grid);
-      AStarOptions options;
-      options.connectivity = c;
-      for (int leg = 0; leg < 2; ++leg) {
-        const Point to = testing::RandomPassable(grid, rng);
-        RunLengthPath way;
-        way.Reset(cells.back());
-        absl::StatusOr<SearchOutcome> found =
-            astar.FindPath(cells.back(), to, options, &way);
-        ASSERT_TRUE(found.ok()) << found.status();
-        if (*found != SearchOutcome::kFound) continue;
-        for (const zonepath::Run& run : way.runs()) {
-          for (uint32_t k = 0; k < run.count; ++k) {
-            cells.push_back(Step(cells.back(), run.direction));
-          }
-        }
-      }
-    }
+    std::vector<Point> cells;
+    ASSERT_NO_FATAL_FAILURE(
+        RandomLegalPath(grid, c, s, /*walk=*/seed % 3 == 0, rng, &cells));
     if (cells.size() < 3) continue;
     const int64_t lookahead = 1 + static_cast<int64_t>(rng() % 200);
     StringPuller puller(grid, c);

@@ -23,6 +23,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
@@ -103,7 +104,7 @@ absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
 // The summed step cost of `runs` walked from `start`, in walking order (so
 // equal to WalkRuns' bit for bit), reading each cell's cost once. The runs
 // must be legal (searches' own paths); nothing is checked.
-double RunsCost(const Grid& grid, Point start, const std::vector<Run>& runs);
+double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs);
 
 inline absl::StatusOr<PathWalk> WalkPath(const Grid& grid,
                                          const RunLengthPath& path,
