@@ -63,12 +63,13 @@ void StreamSmoother::AddRun(const Run& run) {
   Point p = pull_ ? puller_.back() : cells_.back();
   double raw_cost = raw_cost_;
   if (pull_) {
-    // pull_ implies a grid of one cost by its counts (which a crafted file
-    // may falsify): where the run's cells all cost the cheapest cost, as
-    // they do on any honest such grid, each step costs its kind's, added
-    // step by step as a walker sums them. Checking the cells by index is a
-    // fraction of stepping and costing each move (-6 % instructions a
-    // smoothed query on Boston_0_1024); the puller keeps the cells.
+    // Here the grid is of one cost by its counts (which a crafted file may
+    // falsify; weighted grids returned above): where the run's cells all cost
+    // the cheapest cost, as they do on any honest such grid, each step costs
+    // its kind's, added step by step as a walker sums them. Checking the cells
+    // by index is a fraction of stepping and costing each move (-6 %
+    // instructions a smoothed query on Boston_0_1024); the puller keeps the
+    // cells.
     const Point next = Step(p, run.direction);
     const int64_t delta = (static_cast<int64_t>(next.y) - p.y) * grid_.width() +
                           (static_cast<int64_t>(next.x) - p.x);

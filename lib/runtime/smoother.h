@@ -142,8 +142,7 @@ class StreamSmoother {
   const Grid& grid_;
   Connectivity connectivity_;
   GridAStar* astar_;
-  // String pulling, not windows: a grid of one cost, unless Reset asked
-  // for windows.
+  // String pulling, not windows, unless Reset asked for windows.
   bool pull_ = false;
   int64_t pull_first_, pull_lookahead_;
   StringPuller puller_;

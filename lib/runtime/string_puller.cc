@@ -72,7 +72,7 @@ void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
   while (pending() > (final ? 0 : lookahead)) {
     const int64_t i = index_;
     const int64_t hi = std::min(last, i + lookahead);
-    ways_.Reset(at_, bits_);
+    if (!weighted_) ways_.Reset(at_, bits_);
     // From a cell of the path the next cell is one move away; from a
     // corner nothing past cells_[i] may be in reach. Double the reach from
     // kFirstReach while ways get there, then bisect between the last

@@ -269,10 +269,11 @@ void OpenBits::FillBlocks() {
     }
   }
   block_line_start_[2 * size_t{lines}] = words;
-  // On a long thin grid most lines are a block or two, each a word, with a
-  // start of its own: past 4 bits a block in all, no lines (DiagonalReach
-  // steps, as on a window's bits).
-  if ((words + 2 * uint64_t{lines}) * 64 > 4 * uint64_t{bw} * bh) {
+  // Each line takes at least a word and a start, so narrow grids pay
+  // more than ~2 bits a block (a 97 x 4100 grid ~4): past 64 KB and 4 bits
+  // a block in all, no lines (DiagonalReach steps, as on a window's bits).
+  const uint64_t bytes = (words + 2 * uint64_t{lines}) * sizeof(uint64_t);
+  if (bytes > 64 * 1024 && bytes * 8 > 4 * uint64_t{bw} * bh) {
     std::vector<uint64_t>().swap(block_line_start_);
     return;
   }

@@ -166,6 +166,10 @@ class OpenBits {
     return steps;
   }
 
+  // Whether diagonal runs are read by blocks (a whole grid's bits, unless
+  // the blocks would take too much room; for tests).
+  bool HasDiagonalBlocks() const { return !blocks_.empty(); }
+
   size_t MemoryUsage() const {
     return (rows_.capacity() + cols_.capacity() + target_rows_.capacity() +
             target_cols_.capacity() + blocks_.capacity() +

@@ -413,15 +413,23 @@ TEST(OpenBitsTest, RunsOpenAsStepByStep) {
 // do not answer for, as step by step too.
 TEST(OpenBitsTest, DiagonalRunsByBlocksAsStepByStep) {
   int64_t runs = 0, long_reaches = 0, closed_from = 0;
-  for (uint64_t seed = 0; seed < 40; ++seed) {
+  int with_blocks = 0, without = 0;
+  for (uint64_t seed = 0; seed < 48; ++seed) {
     std::mt19937_64 rng(seed * 17 + 3);
-    const int width = 1 + static_cast<int>(rng() % 300);
-    const int height = 1 + static_cast<int>(rng() % 300);
+    // Every fourth grid long and thin (no blocks past 64 KB), across.
+    const bool thin = seed % 4 == 3;
+    const int width = thin ? 1 + static_cast<int>(rng() % 6)
+                           : 1 + static_cast<int>(rng() % 300);
+    const int height = thin ? 20000 + static_cast<int>(rng() % 20000)
+                            : 1 + static_cast<int>(rng() % 300);
     const double blocked = static_cast<double>(rng() % 4) / 100.0;
     const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
     const OpenBits whole = OpenBits::OfWholeGrid(grid);
+    (whole.HasDiagonalBlocks() ? with_blocks : without)++;
+    EXPECT_EQ(whole.HasDiagonalBlocks(), !thin) << "seed " << seed;
     OpenBits filled;
     filled.Fill(grid, grid.bounds(), nullptr);
+    ASSERT_FALSE(filled.HasDiagonalBlocks());
     for (int k = 0; k < 400; ++k) {
       const Point p = {static_cast<int32_t>(rng() % width),
                        static_cast<int32_t>(rng() % height)};
@@ -455,6 +463,8 @@ TEST(OpenBitsTest, DiagonalRunsByBlocksAsStepByStep) {
   EXPECT_GT(runs, 50000);
   EXPECT_GT(long_reaches, 1000);
   EXPECT_GT(closed_from, 100);
+  EXPECT_EQ(with_blocks, 36);
+  EXPECT_EQ(without, 12);
 }
 
 }  // namespace

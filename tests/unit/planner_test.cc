@@ -412,10 +412,10 @@ TEST(PlannerTest, EdgeCases) {
 // Planner::Smooth smooths a whole path with a smoothing query's smoother:
 // a query's unsmoothed path, smoothed afterwards, keeps its endpoints,
 // stays legal at its walked cost and costs no more than before
-// (stats().cost_before_smoothing is the input's cost), on rooms (string
-// pulling), mazes and weighted terrain; where windows are searched (mazes,
-// terrain) it is the smoothed query's path, run for run. The empty path is
-// left empty.
+// (stats().cost_before_smoothing is the input's cost), on rooms, mazes and
+// weighted terrain, by string pulling and (rooms, terrain) by window
+// searches; where windows are searched, and on mazes, it is the smoothed
+// query's path, run for run. The empty path is left empty.
 TEST(PlannerTest, SmoothTakesAWholePath) {
   for (const auto& [kind, by_search] :
        {std::pair{MapKind::kRooms, false}, std::pair{MapKind::kMaze, false},
@@ -478,8 +478,9 @@ TEST(PlannerTest, SmoothTakesAWholePath) {
   EXPECT_TRUE(empty.empty());
 }
 
-// Rooms (one cost: jump point windows) and weighted terrain (band A*
-// windows, made on first use, and zones of one cost linked by ways).
+// Rooms (one cost: jump point windows) and weighted terrain (string
+// pulling with its path costs; band A* windows, made on first use; zones
+// of one cost linked by ways).
 TEST(PlannerTest, WarmQueriesDoNotAllocate) {
   for (MapKind kind : {MapKind::kRooms, MapKind::kTerrain}) {
     const Grid grid = Generated(kind, 256, 256, 1, 15);
@@ -489,8 +490,8 @@ TEST(PlannerTest, WarmQueriesDoNotAllocate) {
       const std::vector<std::pair<Point, Point>> queries =
           testing::RandomPairs(grid, 40, 4);
       RunLengthPath path;
-      // Unsmoothed, smoothed (on rooms, a grid of one cost, by string
-      // pulling) and smoothed by window searches.
+      // Unsmoothed, smoothed by string pulling and smoothed by window
+      // searches.
       for (int mode = 0; mode < 3; ++mode) {
         PlanOptions options;
         options.smooth = mode > 0;
