@@ -31,6 +31,12 @@ uint64_t OpenByteBits(const uint8_t* data) {
   }
 }
 
+// The first bx of diagonal line c (of either kind) when blocks have by in
+// [0, bh): max(0, c - (bh - 1)) (FillBlocks).
+inline uint32_t FirstOnLine(uint32_t c, uint32_t bh) {
+  return c >= bh - 1 ? c - (bh - 1) : 0;
+}
+
 // Ors the low `count` bits of `bits` (count <= 64, the rest 0) into `row`
 // from bit lx on: one word, or two when they cross a word's end.
 inline void OrBitsAt(uint64_t* row, uint32_t lx, uint64_t bits,
@@ -263,7 +269,7 @@ void OpenBits::FillBlocks() {
   for (uint32_t kind = 0; kind < 2; ++kind) {
     for (uint32_t c = 0; c < lines; ++c) {
       block_line_start_[kind * lines + c] = words;
-      const uint32_t first = c >= bh - 1 ? c - (bh - 1) : 0;
+      const uint32_t first = FirstOnLine(c, bh);
       const uint32_t last = std::min(bw - 1, c);
       words += (last - first + 1 + 63) / 64;
     }
@@ -293,11 +299,11 @@ void OpenBits::FillBlocks() {
             k * 64 + static_cast<uint32_t>(std::countr_zero(open));
         open &= open - 1;
         const uint32_t c = bx + (bh - 1) - by;
-        const uint32_t main_i = bx - (c >= bh - 1 ? c - (bh - 1) : 0);
+        const uint32_t main_i = bx - FirstOnLine(c, bh);
         blocks_[block_line_start_[c] + (main_i >> 6)] |= uint64_t{1}
                                                          << (main_i & 63);
         const uint32_t s = bx + by;
-        const uint32_t anti_i = bx - (s >= bh - 1 ? s - (bh - 1) : 0);
+        const uint32_t anti_i = bx - FirstOnLine(s, bh);
         blocks_[block_line_start_[lines + s] + (anti_i >> 6)] |=
             uint64_t{1} << (anti_i & 63);
       }
@@ -317,7 +323,7 @@ uint32_t OpenBits::BlockReach(uint32_t lx, uint32_t ly, int dx, int dy,
   // blocks.
   const bool main = dx == dy;
   const uint32_t c = main ? bx + (bh - 1) - by : bx + by;
-  const uint32_t first = c >= bh - 1 ? c - (bh - 1) : 0;
+  const uint32_t first = FirstOnLine(c, bh);
   const uint32_t last = std::min(width_ - 2, c);
   const uint64_t* line = &blocks_[block_line_start_[main ? c : lines + c]];
   const uint32_t i = bx - first;
