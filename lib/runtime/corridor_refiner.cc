@@ -276,10 +276,11 @@ absl::Status CorridorRefiner::SearchWindow(int j, const Window& w,
   const LevelLandmarks* table = landmarks_[below];
   if (table != nullptr) {
     if (w.final) {
-      landmark_bound_.SetGoal(*table, goals_->links(below));
+      landmark_bound_.SetGoal(*table, goals_->links(below), kWindowLandmarks);
     } else {
       const Link target_link{target, 0.0};
-      landmark_bound_.SetGoal(*table, absl::MakeConstSpan(&target_link, 1));
+      landmark_bound_.SetGoal(*table, absl::MakeConstSpan(&target_link, 1),
+                              kWindowLandmarks);
     }
   }
   auto h = [&](uint32_t v, Point p) {

@@ -150,6 +150,12 @@ class CorridorRefiner {
   // under 0.1 point more (docs/measurements_history.md, "Wide windows above
   // cells").
   static constexpr int kUpperWindowZones = 3;
+  // Window searches read a level's first 8 landmarks, the top search all
+  // of them (PlannerOptions::landmarks, 16): a window spans two or three
+  // zones, where the first 8 bound about as well, and on 1024^2 maps,
+  // whose queries are mostly windows, all 16 cost ~2.5 % more instructions
+  // (README, "Sixteen landmarks in floats").
+  static constexpr int kWindowLandmarks = 8;
   static_assert(kUpperWindowZones <= kMaxCellWindowZones);
 
   Point ItemCell(int j, uint32_t item) const;

@@ -1,6 +1,8 @@
 #include "landmarks.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <utility>
 
 #include "level_dijkstra.h"
@@ -71,26 +73,27 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
     if (best <= 0) break;  // every node of the component is a landmark
   }
   table->count_ = chosen;
-  if (chosen == count) {
-    table->dist_ = std::move(dist);
-    return table;
-  }
+  // Kept as floats (half the memory, four lanes a vector in Bound); the
+  // largest finite one bounds Bound's rounding (SetGoal).
   table->dist_.resize(static_cast<size_t>(nodes) * chosen);
   for (uint32_t n = 0; n < nodes; ++n) {
     for (int l = 0; l < chosen; ++l) {
-      table->dist_[static_cast<size_t>(n) * chosen + l] =
-          dist[static_cast<size_t>(n) * count + l];
+      const double d = dist[static_cast<size_t>(n) * count + l];
+      table->dist_[static_cast<size_t>(n) * chosen + l] = static_cast<float>(d);
+      if (d < kInf) table->max_distance_ = std::max(table->max_distance_, d);
     }
   }
   return table;
 }
 
 void LandmarkBound::SetGoal(const LevelLandmarks& table,
-                            absl::Span<const Link> goal) {
+                            absl::Span<const Link> goal, int max_landmarks) {
   table_ = &table;
-  const int count = table.count();
-  low_.assign(count, -kInf);
-  high_.assign(count, kInf);
+  count_ = std::clamp(max_landmarks, 0, table.count());
+  const int count = count_;
+  low_.assign(count, -std::numeric_limits<float>::infinity());
+  high_.assign(count, std::numeric_limits<float>::infinity());
+  double largest = table.max_distance();
   for (int l = 0; l < count; ++l) {
     double low = kInf, high = -kInf;
     bool usable = !goal.empty();
@@ -104,43 +107,50 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
       high = std::max(high, d - g.cost);
     }
     if (!usable) continue;
-    low_[l] = low;
-    high_[l] = high;
+    low_[l] = static_cast<float>(low);
+    high_[l] = static_cast<float>(high);
+    largest = std::max({largest, std::abs(low), std::abs(high)});
   }
+  // Each term D_L - d(L, n) or d(L, n) - E_L is worked out in floats from
+  // values of at most `largest`: three roundings of at most 2^-24 of it
+  // (D_L or E_L, and the subtraction; the table's entries are rounded
+  // already), so the bound, less four of them, stays below the exact one.
+  slack_ = 4 * largest * std::numeric_limits<float>::epsilon() / 2;
 }
 
 double LandmarkBound::Bound(uint32_t n) const {
   if (table_ == nullptr || n >= table_->nodes()) return 0;
-  const double* row = table_->Row(n);
-  const int count = table_->count();
+  const float* row = table_->Row(n);
+  const int count = count_;
   // Per landmark max(D_L - d(L, n), d(L, n) - E_L), or 0 where n is
   // unreachable from L (d = +inf: its terms would be -inf and +inf, or NaN
   // = inf - inf for an unusable L, so the lane is masked to 0 before the
   // max); an unusable L (SetGoal: D_L = -inf, E_L = +inf) gives -inf. The
   // same value as testing each landmark, since max is exact.
   int l = 0;
-  double bound = 0;
+  float bound = 0;
 #if defined(__SSE2__)
-  const __m128d inf = _mm_set1_pd(kInf);
-  __m128d best = _mm_setzero_pd();
-  for (; l + 2 <= count; l += 2) {
-    const __m128d d = _mm_loadu_pd(row + l);
-    const __m128d terms =
-        _mm_max_pd(_mm_sub_pd(_mm_loadu_pd(low_.data() + l), d),
-                   _mm_sub_pd(d, _mm_loadu_pd(high_.data() + l)));
-    best = _mm_max_pd(best, _mm_and_pd(_mm_cmpneq_pd(d, inf), terms));
+  const __m128 inf = _mm_set1_ps(std::numeric_limits<float>::infinity());
+  __m128 best = _mm_setzero_ps();
+  for (; l + 4 <= count; l += 4) {
+    const __m128 d = _mm_loadu_ps(row + l);
+    const __m128 terms =
+        _mm_max_ps(_mm_sub_ps(_mm_loadu_ps(low_.data() + l), d),
+                   _mm_sub_ps(d, _mm_loadu_ps(high_.data() + l)));
+    best = _mm_max_ps(best, _mm_and_ps(_mm_cmpneq_ps(d, inf), terms));
   }
-  bound =
-      std::max(_mm_cvtsd_f64(best), _mm_cvtsd_f64(_mm_unpackhi_pd(best, best)));
+  float lanes[4];
+  _mm_storeu_ps(lanes, best);
+  bound = std::max({lanes[0], lanes[1], lanes[2], lanes[3]});
 #endif
   for (; l < count; ++l) {
-    if (row[l] == kInf) continue;
+    if (row[l] == std::numeric_limits<float>::infinity()) continue;
     bound = std::max({bound, low_[l] - row[l], row[l] - high_[l]});
   }
   // The two directions of an upper-level edge come from two searches, each
   // rounded to a float, so they may differ by an ulp (~6e-8 relative):
-  // allow for it.
-  return bound * (1 - 1e-6);
+  // allow for it, and for the floats' rounding here (slack_).
+  return std::max(0.0, static_cast<double>(bound) * (1 - 1e-6) - slack_);
 }
 
 }  // namespace zonepath::runtime_internal

@@ -3,7 +3,8 @@
 // level: the exact top search, and refinement's windows on that level.
 //
 // A few landmark nodes are chosen far apart (farthest first) and their
-// distances to every node of the level are kept. Edges come in symmetric
+// distances to every node of the level are kept, as floats (Bound takes
+// their rounding off: slack()). Edges come in symmetric
 // pairs, so for a landmark L and nodes n, g the triangle inequality gives
 // d(n, g) >= |d(L, g) - d(L, n)|. The search's goal is virtual (the goal's
 // links into the level, g_i at cost c_i), so per query
@@ -25,7 +26,7 @@
 // LandmarkBound holds one query's goal terms.
 //
 //   std::shared_ptr<const LevelLandmarks> table =
-//       LevelLandmarks::Build(graph, k, /*count=*/8);
+//       LevelLandmarks::Build(graph, k, /*count=*/16);
 //   LandmarkBound bound;
 //   bound.SetGoal(*table, goal_links);    // per query
 //   double h = bound.Bound(node);         // admissible, >= 0
@@ -48,8 +49,11 @@ class LevelLandmarks {
   // (building would cost more than the searches save).
   // 2^23 takes in level 3 of 16384^2 and 32768^2 worlds (1.2 M and 4.8 M
   // edges on rooms), the top level of most long queries there: 4x fewer
-  // nodes expanded there, for a one-time build of ~0.15 s / ~0.6 s.
+  // nodes expanded there, for a one-time build (with 8 landmarks ~0.15 s /
+  // ~0.6 s; 16 take twice the Dijkstras).
   static constexpr uint64_t kMaxEdges = uint64_t{1} << 23;
+  // Most landmarks a table holds (PlannerOptions::landmarks is clamped).
+  static constexpr int kMaxCount = 32;
 
   // Up to `count` landmarks on level k and their distances; null when the
   // level is too large or empty.
@@ -57,18 +61,22 @@ class LevelLandmarks {
                                                      int k, int count);
   int count() const { return count_; }
   uint32_t nodes() const { return nodes_; }
-  // Distances from each landmark to node n (+inf: not reachable).
-  const double* Row(uint32_t n) const {
+  // Distances from each landmark to node n, rounded to floats (+inf: not
+  // reachable).
+  const float* Row(uint32_t n) const {
     return &dist_[static_cast<size_t>(n) * count_];
   }
+  // The largest finite distance (before rounding).
+  double max_distance() const { return max_distance_; }
   size_t MemoryUsage() const {
-    return sizeof(*this) + dist_.capacity() * sizeof(double);
+    return sizeof(*this) + dist_.capacity() * sizeof(float);
   }
 
  private:
   int count_ = 0;
   uint32_t nodes_ = 0;
-  std::vector<double> dist_;  // node-major: dist_[n * count_ + l]
+  double max_distance_ = 0;
+  std::vector<float> dist_;  // node-major: dist_[n * count_ + l]
 };
 
 // One search's goal terms over a LevelLandmarks table (per planner): a
@@ -76,21 +84,30 @@ class LevelLandmarks {
 class LandmarkBound {
  public:
   // The goal's links into the level (node, cost; one node at cost 0 for a
-  // single target); `table` must outlive the Bound calls.
-  void SetGoal(const LevelLandmarks& table, absl::Span<const Link> goal);
+  // single target); `table` must outlive the Bound calls. Bound reads the
+  // table's first `max_landmarks` landmarks only (chosen farthest first,
+  // so they are the ones a table of that many would hold).
+  void SetGoal(const LevelLandmarks& table, absl::Span<const Link> goal,
+               int max_landmarks = LevelLandmarks::kMaxCount);
   // A lower bound on the cost from level node `n` to the goal (0: none).
   double Bound(uint32_t n) const;
+  // What Bound takes off for the rounding of its float arithmetic: 2^-22
+  // of the largest value involved (a distance of 20 000: ~0.005).
+  double slack() const { return slack_; }
   size_t MemoryUsage() const {
-    return (low_.capacity() + high_.capacity()) * sizeof(double);
+    return (low_.capacity() + high_.capacity()) * sizeof(float);
   }
 
  private:
   const LevelLandmarks* table_ = nullptr;
+  int count_ = 0;  // landmarks read: the table's first count_
+  // What Bound subtracts for the floats' rounding (SetGoal).
+  double slack_ = 0;
   // D_L and E_L per landmark; -inf and +inf for a landmark that some goal
   // link does not reach, so that its terms never raise the bound and
   // Bound needs no branch per landmark (it runs for every node the top
   // search generates: a tenth of the top search's instructions).
-  std::vector<double> low_, high_;
+  std::vector<float> low_, high_;
 };
 
 }  // namespace zonepath::runtime_internal

@@ -120,7 +120,8 @@ struct Planner::Impl {
         smoother(world.grid(), graph.connectivity(), &astar,
                  SmoothWindowsFor(world.grid(), graph.ZoneSide(1))),
         top(options.max_nodes),
-        landmark_count(std::clamp(options.landmarks, 0, 32)),
+        landmark_count(
+            std::clamp(options.landmarks, 0, LevelLandmarks::kMaxCount)),
         distance_table_nodes(
             std::min(options.distance_table_nodes, LevelDistances::kMaxNodes)),
         derive_connection_tables(options.derive_connection_tables) {
@@ -222,8 +223,8 @@ struct Planner::Impl {
   }
 
   // Levels whose landmark tables the constructor makes, and refinement
-  // uses: 2^18 nodes, 16 MB with 8 landmarks (every level of a 1024^2 map,
-  // ~3 ms; every level of a 4096^2 rooms world, ~0.2 s, level 1 being
+  // uses: 2^18 nodes, 16 MB with 16 landmarks (every level of a 1024^2 map,
+  // ~3 ms; every level of a 4096^2 rooms world, ~0.26 s, level 1 being
   // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.1 s).
   // Level 1 of a 4096^2 world guides every long query's level-2 windows
   // (rooms: -15 % instructions a query; docs/measurements_history.md,

@@ -160,17 +160,21 @@ struct PlannerOptions {
   uint32_t max_nodes = 1 << 18;
   // Landmarks per level for the exact top-level search and refinement's
   // window searches (ALT lower bounds, README "Landmarks"), 0..32
-  // (clamped); 0 turns them off. For levels of at most 2^23 edges: a
-  // one-time cost per world, shared by its planners (~count + 1 Dijkstras
-  // over the level: ~3 ms for a 1024^2 map's two levels, ~0.1 s for
-  // level 3 of a 16384^2 rooms world) and 8 bytes per landmark and node
-  // of the level.
-  int landmarks = 8;
+  // (clamped); 0 turns them off. Windows read the first 8 of them. For
+  // levels of at most 2^23 edges: a one-time cost per world, shared by its
+  // planners (count + 1 Dijkstras over the level: a few ms for a 1024^2
+  // map's two levels, ~0.26 s for every level of a 4096^2 rooms world,
+  // ~0.1 s for levels 3 and 4 of a 16384^2 one) and 4 bytes per landmark
+  // and node of the level. 16 rather than 8: the top searches of 4096^2 and
+  // 16384^2 rooms worlds expand 40-46 % fewer nodes and their first 32
+  // moves come 11-20 % sooner, in the memory 8 took as doubles (README,
+  // "Sixteen landmarks in floats").
+  int landmarks = 16;
   // Refinement's windows use the tables of levels of at most 2^18 nodes
   // only (so that paths do not depend on the queries before).
   // True: the planner's constructor builds (or finds built) the tables of
   // every level of at most 2^18 nodes (every level of a 1024^2 map, ~3
-  // ms; of a 4096^2 rooms world, ~0.2 s and 12 MB; levels 3 and 4 of a
+  // ms; of a 4096^2 rooms world, ~0.26 s and 12 MB; levels 3 and 4 of a
   // 16384^2 one, ~0.1 s), and the distance tables (below), so no query
   // pays for them; a larger level's landmark table is built by the first
   // exact top search on it. False: every level's table is built by the
