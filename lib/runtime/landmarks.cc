@@ -111,6 +111,14 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
     high_[l] = static_cast<float>(high);
     largest = std::max({largest, std::abs(low), std::abs(high)});
   }
+  // Values beyond kMaxValue (a crafted world's edge costs; a real world's
+  // distances stay far below) could overflow a float term to +inf, which
+  // bounds nothing: no landmark is read then, and Bound gives 0.
+  if (!(largest <= kMaxValue)) {
+    count_ = 0;
+    slack_ = 0;
+    return;
+  }
   // Each term D_L - d(L, n) or d(L, n) - E_L is worked out in floats from
   // values of at most `largest`: three roundings of at most 2^-24 of it
   // (D_L or E_L, and the subtraction; the table's entries are rounded

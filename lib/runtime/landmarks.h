@@ -83,6 +83,10 @@ class LevelLandmarks {
 // query's goal links, or one refinement window's target node.
 class LandmarkBound {
  public:
+  // A query whose distances or goal terms exceed this (2^100, far beyond
+  // any real world's; float terms of values below it cannot overflow) gets
+  // no landmark bound.
+  static constexpr double kMaxValue = 0x1p100;
   // The goal's links into the level (node, cost; one node at cost 0 for a
   // single target); `table` must outlive the Bound calls. Bound reads the
   // table's first `max_landmarks` landmarks only (chosen farthest first,

@@ -150,6 +150,21 @@ TEST(LandmarksTest, BoundIsTheFormulaAndAdmissibleAcrossComponents) {
   // Both parts and real bounds were seen.
   EXPECT_GT(in_other_part, 1000);
   EXPECT_GT(positive, 1000);
+
+  // Goal terms beyond a float (a link cost a crafted world's edges could
+  // sum to) would make a term +inf, above any cost: such a query reads no
+  // landmark.
+  const std::shared_ptr<const LevelLandmarks> table =
+      LevelLandmarks::Build(graph, k, 16);
+  ASSERT_NE(table, nullptr);
+  LandmarkBound bound;
+  for (const double huge : {1e39, 0x1p101}) {
+    const std::vector<Link> goal = {{0, huge}};
+    bound.SetGoal(*table, goal);
+    for (uint32_t n = 0; n < nodes; ++n) {
+      ASSERT_EQ(bound.Bound(n), 0.0) << "node " << n << " cost " << huge;
+    }
+  }
 }
 
 }  // namespace
