@@ -33,7 +33,6 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
     }
   });
   if (live_count == 0) return nullptr;
-  std::vector<double> dist(static_cast<size_t>(nodes) * count, kInf);
   LevelDijkstraScratch scratch;
   scratch.Prepare(graph, k, nodes);
   // The landmarks go to one large component: start from a live node whose
@@ -56,32 +55,40 @@ std::shared_ptr<const LevelLandmarks> LevelLandmarks::Build(
   for (uint32_t n = 0; n < nodes; ++n) {
     if (live[n] && from[n] < kInf && from[n] > from[next]) next = n;
   }
+  // Each landmark's distances are worked out in doubles (one column, the
+  // Dijkstra's) and kept as floats (half the memory, four lanes a vector
+  // in Bound); the largest finite one bounds Bound's rounding (SetGoal).
   std::vector<double> nearest(nodes, kInf);
+  std::vector<double> column(nodes);
+  table->dist_.assign(static_cast<size_t>(nodes) * count, 0.0f);
   int chosen = 0;
   while (chosen < count) {
-    LevelDijkstra(next, count, chosen, &dist, &scratch);
-    ++chosen;
+    LevelDijkstra(next, 1, 0, &column, &scratch);
     double best = 0;
     for (uint32_t n = 0; n < nodes; ++n) {
-      nearest[n] = std::min(nearest[n],
-                            dist[static_cast<size_t>(n) * count + chosen - 1]);
+      const double d = column[n];
+      table->dist_[static_cast<size_t>(n) * count + chosen] =
+          static_cast<float>(d);
+      if (d < kInf) table->max_distance_ = std::max(table->max_distance_, d);
+      nearest[n] = std::min(nearest[n], d);
       if (live[n] && nearest[n] < kInf && nearest[n] > best) {
         best = nearest[n];
         next = n;
       }
     }
+    ++chosen;
     if (best <= 0) break;  // every node of the component is a landmark
   }
   table->count_ = chosen;
-  // Kept as floats (half the memory, four lanes a vector in Bound); the
-  // largest finite one bounds Bound's rounding (SetGoal).
-  table->dist_.resize(static_cast<size_t>(nodes) * chosen);
-  for (uint32_t n = 0; n < nodes; ++n) {
-    for (int l = 0; l < chosen; ++l) {
-      const double d = dist[static_cast<size_t>(n) * count + l];
-      table->dist_[static_cast<size_t>(n) * chosen + l] = static_cast<float>(d);
-      if (d < kInf) table->max_distance_ = std::max(table->max_distance_, d);
+  if (chosen < count) {  // drop the columns left empty
+    for (uint32_t n = 0; n < nodes; ++n) {
+      for (int l = 0; l < chosen; ++l) {
+        table->dist_[static_cast<size_t>(n) * chosen + l] =
+            table->dist_[static_cast<size_t>(n) * count + l];
+      }
     }
+    table->dist_.resize(static_cast<size_t>(nodes) * chosen);
+    table->dist_.shrink_to_fit();
   }
   return table;
 }
@@ -119,10 +126,11 @@ void LandmarkBound::SetGoal(const LevelLandmarks& table,
     slack_ = 0;
     return;
   }
-  // Each term D_L - d(L, n) or d(L, n) - E_L is worked out in floats from
-  // values of at most `largest`: three roundings of at most 2^-24 of it
-  // (D_L or E_L, and the subtraction; the table's entries are rounded
-  // already), so the bound, less four of them, stays below the exact one.
+  // Against the exact distances, a term D_L - d(L, n) or d(L, n) - E_L
+  // worked out in floats carries three roundings of at most 2^-24 of
+  // `largest` (d(L, g) and d(L, n) in the table, D_L or E_L here); the
+  // subtraction's own, 2^-24 of a result of at most twice `largest`, is
+  // within the (1 - 1e-6) that Bound applies. Four of them leave a margin.
   slack_ = 4 * largest * std::numeric_limits<float>::epsilon() / 2;
 }
 

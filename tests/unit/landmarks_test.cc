@@ -1,9 +1,12 @@
-// LandmarkBound (landmarks.h) gives the exact top search its ALT bound, now
-// computed two landmarks at a time. On a level split into components (a
-// wall across the map), with goals in either part and landmark counts that
-// leave a remainder, the bound must be the formula's value, landmark by
-// landmark (unusable landmarks and unreachable nodes add nothing), and
-// never above the true cost to the goal.
+// LandmarkBound (landmarks.h) gives the exact top search its ALT bound,
+// computed in floats four landmarks at a time. On a level split into
+// components (a wall across the map), with goals in either part and
+// landmark counts that leave a remainder, the bound must be the formula's
+// value, landmark by landmark, less at most its rounding allowance
+// (unusable landmarks and unreachable nodes add nothing), and never above
+// the true cost to the goal. (The test's reference works from the table's
+// float distances, so it does not see how large that allowance must be
+// against the exact ones: landmarks.cc's comment argues it.)
 #include "landmarks.h"
 
 #include <algorithm>

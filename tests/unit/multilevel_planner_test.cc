@@ -380,7 +380,8 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
   const World eager_world = Build(grid, 8, 3, false);
   const World lazy_world = Build(grid, 8, 3, false);
   // The lazy planner derives only the grid's bits; the eager one also
-  // every level's landmark table (8 doubles per node at least).
+  // every level's landmark table (16 floats per node at least, the bytes
+  // of 8 doubles).
   PlannerOptions lazy_options;
   lazy_options.landmarks_at_construction = false;
   Planner lazy(lazy_world, lazy_options);
