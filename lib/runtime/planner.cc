@@ -122,6 +122,8 @@ struct Planner::Impl {
         top(options.max_nodes),
         landmark_count(
             std::clamp(options.landmarks, 0, LevelLandmarks::kMaxCount)),
+        window_landmark_nodes(
+            std::min(options.window_landmark_nodes, kMaxWindowLandmarkNodes)),
         distance_table_nodes(
             std::min(options.distance_table_nodes, LevelDistances::kMaxNodes)),
         derive_connection_tables(options.derive_connection_tables) {
@@ -136,11 +138,11 @@ struct Planner::Impl {
               return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
             })));
     // Any level may hold a query's exact top search, and the levels below
-    // it guide refinement. Levels of up to kEagerLandmarkNodes nodes get
-    // their tables now; the larger ones (up to LevelLandmarks::kMaxEdges
-    // edges) on their first top search, so a planner does not wait for,
-    // nor a world hold, a large table that only some queries use (level 2
-    // of a 16384^2 rooms world: 426 k nodes, 27 MB, ~1.7 s).
+    // it guide refinement. Levels refinement reads the tables of
+    // (RefinedWithLandmarks) get them now; the larger ones (up to
+    // LevelLandmarks::kMaxEdges edges) on their first top search, so a
+    // planner does not wait for, nor a world hold, a large table that only
+    // some queries use.
     if (options.landmarks_at_construction) {
       for (int k = 1; k <= graph.levels(); ++k) {
         if (RefinedWithLandmarks(k)) LandmarksOf(k);
@@ -164,6 +166,7 @@ struct Planner::Impl {
   StreamSmoother smoother;
   NodeStateMap top;  // the abstract search
   int landmark_count;
+  uint32_t window_landmark_nodes;  // PlannerOptions::window_landmark_nodes
   // Per level: the world's landmark table for exact top searches and
   // refinement windows (shared by its planners, built by the first that
   // needs it), and this planner's goal terms.
@@ -223,16 +226,16 @@ struct Planner::Impl {
   }
 
   // Levels whose landmark tables the constructor makes, and refinement
-  // uses: 2^18 nodes, 16 MB with 16 landmarks (every level of a 1024^2 map,
-  // ~3 ms; every level of a 4096^2 rooms world, ~0.26 s, level 1 being
-  // 165 k nodes and 10.5 MB; levels 3 and 4 of a 16384^2 one, ~0.1 s).
+  // uses: those of at most window_landmark_nodes nodes (PlannerOptions).
   // Level 1 of a 4096^2 world guides every long query's level-2 windows
   // (rooms: -15 % instructions a query; docs/measurements_history.md,
-  // "Landmarks in refinement windows"), and a short query no longer builds it
-  // (~0.35 s).
-  static constexpr size_t kEagerLandmarkNodes = size_t{1} << 18;
+  // "Landmarks in refinement windows"), level 2 of a 16384^2 rooms world
+  // (427 k nodes) its level-3 windows (plain queries -12 to -19 %; README,
+  // "Window landmarks on larger levels"), and a short query does not build
+  // them.
+  static constexpr uint32_t kMaxWindowLandmarkNodes = uint32_t{1} << 22;
   bool RefinedWithLandmarks(int k) const {
-    return graph.level(k).node_beacon.size() <= kEagerLandmarkNodes;
+    return graph.level(k).node_beacon.size() <= window_landmark_nodes;
   }
   // World::DerivedOnce keys of the landmark tables: kLandmarkKey + 64 level
   // + count.
@@ -623,7 +626,7 @@ struct Planner::Impl {
     // (A walk counts its nodes as it goes.)
     if (!walked) stats->abstract_nodes = static_cast<int64_t>(top_nodes.size());
     // The refiner's window searches on levels 1..k-1 use the landmark
-    // tables of the levels of at most kEagerLandmarkNodes nodes: made with
+    // tables of the levels of at most window_landmark_nodes nodes: made with
     // the planner, or (landmarks_at_construction off) here, by the first
     // query that refines on them. Never a larger level's table, which some
     // query's top search may or may not have made: a planner's paths do

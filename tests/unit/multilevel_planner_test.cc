@@ -416,6 +416,49 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
   EXPECT_EQ(eager_world.DerivedBytes(), made);
 }
 
+// PlannerOptions::window_landmark_nodes picks the levels whose landmark
+// tables refinement's windows read, and so the tables a planner makes with
+// it: 0 makes none for windows (only the top level's, by its first exact
+// search), the default every level of this small world. Both refine to
+// legal paths at their walked cost, and the tables spare window searches
+// nodes.
+TEST(MultiLevelPlannerTest, WindowLandmarkNodesPicksTheLevelsWindowsRead) {
+  const Grid grid = Generated(MapKind::kRooms, 256, 23);
+  const World with_world = Build(grid, 8, 3, false);
+  const World without_world = Build(grid, 8, 3, false);
+  PlannerOptions off;
+  off.window_landmark_nodes = 0;
+  Planner with(with_world), without(without_world, off);
+  const size_t level1_nodes =
+      with_world.abstraction().levels[0].node_beacon.size();
+  ASSERT_GT(level1_nodes, 500u);
+  // The default planner made the level-1 table (16 floats a node) that the
+  // other did not.
+  EXPECT_GE(with_world.DerivedBytes(),
+            without_world.DerivedBytes() + level1_nodes * 16 * sizeof(float));
+  std::mt19937_64 rng(23);
+  int64_t refined[2] = {0, 0};
+  int plans = 0;
+  for (int q = 0; q < 30; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    const std::string where = PointString(s) + "->" + PointString(t);
+    PlanOptions options;
+    options.smooth = q % 2 == 0;
+    const std::vector<double> d =
+        testing::OracleDistances(grid, s, true, grid.bounds());
+    Check(grid, with, d, s, t, options, where + " with window landmarks");
+    Check(grid, without, d, s, t, options, where + " without");
+    if (HasFailure()) return;
+    if (with.stats().used_direct || with.stats().top_level < 2) continue;
+    refined[0] += with.stats().refine.expanded;
+    refined[1] += without.stats().refine.expanded;
+    ++plans;
+  }
+  EXPECT_GT(plans, 10);
+  EXPECT_LT(refined[0], refined[1]);
+}
+
 // The with/without comparison of an option that must not change plans:
 // 30 random pairs on each of VariantWorld's four worlds (seeded seed_base +
 // variant; the last one changed, with dead node ids), planned by a default

@@ -164,24 +164,32 @@ struct PlannerOptions {
   // levels of at most 2^23 edges: a one-time cost per world, shared by its
   // planners (count + 1 Dijkstras over the level: a few ms for a 1024^2
   // map's two levels, ~0.26 s for every level of a 4096^2 rooms world,
-  // ~0.1 s for levels 3 and 4 of a 16384^2 one) and 4 bytes per landmark
+  // ~1.1 s for levels 2-4 of a 16384^2 one) and 4 bytes per landmark
   // and node of the level. 16 rather than 8: the top searches of 4096^2 and
   // 16384^2 rooms worlds expand 40-46 % fewer nodes and their first 32
   // moves come 11-20 % sooner, in the memory 8 took as doubles (README,
   // "Sixteen landmarks in floats").
   int landmarks = 16;
-  // Refinement's windows use the tables of levels of at most 2^18 nodes
-  // only (so that paths do not depend on the queries before).
-  // True: the planner's constructor builds (or finds built) the tables of
-  // every level of at most 2^18 nodes (every level of a 1024^2 map, ~3
-  // ms; of a 4096^2 rooms world, ~0.26 s and 12 MB; levels 3 and 4 of a
-  // 16384^2 one, ~0.1 s), and the distance tables (below), so no query
-  // pays for them; a larger level's landmark table is built by the first
-  // exact top search on it. False: every level's table is built by the
-  // first query that needs it (its top search, or its refinement for a
-  // level of at most 2^18 nodes), inside that query, and only for the
-  // levels queries use.
+  // Refinement's window searches read the first 8 landmarks of the levels
+  // of at most window_landmark_nodes nodes (below), so that paths do not
+  // depend on the queries before. True: the planner's constructor builds
+  // (or finds built) those levels' tables (every level of a 1024^2 map, ~3
+  // ms; of a 4096^2 rooms world, ~0.26 s and 12 MB; levels 2-4 of a
+  // 16384^2 one, ~1.1 s and 30 MB), and the distance tables (below), so no
+  // query pays for them; a larger level's landmark table is built by the
+  // first exact top search on it. False: every level's table is built by
+  // the first query that needs it (its top search, or its refinement), inside
+  // that query, and only for the levels queries use.
   bool landmarks_at_construction = true;
+  // Refinement's window searches on a level of at most this many nodes add
+  // its landmark bound (landmarks above) to the octile one, 0..2^22
+  // (clamped; a level of more than 2^23 edges has no table). 64 bytes a
+  // node with 16 landmarks and ~2.3 s per million nodes to build, once per
+  // world. The default takes in every level of a 4096^2 world, and level 2
+  // of a 16384^2 rooms world (427 k nodes: 27 MB, ~1 s; its plain queries
+  // 12-19 % sooner, README "Window landmarks on larger levels"), not level
+  // 2 of a 32768^2 one (~1.7 M nodes).
+  uint32_t window_landmark_nodes = 1 << 19;
   // Exact top searches on a level of at most this many nodes, 0..4096
   // (clamped), read a table of the level's node-to-node distances and walk
   // it instead of searching (docs/measurements_history.md, "Distance tables for
