@@ -230,7 +230,7 @@ struct Planner::Impl {
   // Level 1 of a 4096^2 world guides every long query's level-2 windows
   // (rooms: -15 % instructions a query; docs/measurements_history.md,
   // "Landmarks in refinement windows"), level 2 of a 16384^2 rooms world
-  // (427 k nodes) its level-3 windows (plain queries -12 to -19 %; README,
+  // (427 k nodes) its level-3 windows (plain queries ~14 % sooner; README,
   // "Window landmarks on larger levels"), and a short query does not build
   // them.
   static constexpr uint32_t kMaxWindowLandmarkNodes = uint32_t{1} << 22;
