@@ -17,7 +17,8 @@
 // planner use it too (corridor_refiner.h).
 //
 // The table is built once per world and level, by the world's first
-// planner when it is made (levels of at most 2^18 nodes, with
+// planner when it is made (levels of at most
+// PlannerOptions::window_landmark_nodes nodes, 2^19 by default, with
 // PlannerOptions::landmarks_at_construction) or else on the first exact
 // search that needs it, and shared by every planner of the world
 // (World::DerivedOnce): count + 1 Dijkstras over the level, for levels of

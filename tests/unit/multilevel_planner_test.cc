@@ -418,45 +418,66 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
 
 // PlannerOptions::window_landmark_nodes picks the levels whose landmark
 // tables refinement's windows read, and so the tables a planner makes with
-// it: 0 makes none for windows (only the top level's, by its first exact
-// search), the default every level of this small world. Both refine to
-// legal paths at their walked cost, and the tables spare window searches
-// nodes.
+// it, by their node counts (at most the option): with 0, or one less than
+// level 1's count, none for level 1; with level 1's count, as by default,
+// level 1's. Windows never change the plan; they refine to legal paths at
+// their walked cost either way, and the tables spare them nodes.
 TEST(MultiLevelPlannerTest, WindowLandmarkNodesPicksTheLevelsWindowsRead) {
   const Grid grid = Generated(MapKind::kRooms, 256, 23);
-  const World with_world = Build(grid, 8, 3, false);
-  const World without_world = Build(grid, 8, 3, false);
-  PlannerOptions off;
-  off.window_landmark_nodes = 0;
-  Planner with(with_world), without(without_world, off);
-  const size_t level1_nodes =
-      with_world.abstraction().levels[0].node_beacon.size();
+  const World probe = Build(grid, 8, 3, false);
+  const uint32_t level1_nodes =
+      static_cast<uint32_t>(probe.abstraction().levels[0].node_beacon.size());
+  const uint32_t level2_nodes =
+      static_cast<uint32_t>(probe.abstraction().levels[1].node_beacon.size());
   ASSERT_GT(level1_nodes, 500u);
-  // The default planner made the level-1 table (16 floats a node) that the
-  // other did not.
-  EXPECT_GE(with_world.DerivedBytes(),
-            without_world.DerivedBytes() + level1_nodes * 16 * sizeof(float));
-  std::mt19937_64 rng(23);
-  int64_t refined[2] = {0, 0};
-  int plans = 0;
-  for (int q = 0; q < 30; ++q) {
-    const Point s = testing::RandomPassable(grid, rng);
-    const Point t = testing::RandomPassable(grid, rng);
-    const std::string where = PointString(s) + "->" + PointString(t);
-    PlanOptions options;
-    options.smooth = q % 2 == 0;
-    const std::vector<double> d =
-        testing::OracleDistances(grid, s, true, grid.bounds());
-    Check(grid, with, d, s, t, options, where + " with window landmarks");
-    Check(grid, without, d, s, t, options, where + " without");
-    if (HasFailure()) return;
-    if (with.stats().used_direct || with.stats().top_level < 2) continue;
-    refined[0] += with.stats().refine.expanded;
-    refined[1] += without.stats().refine.expanded;
-    ++plans;
+  ASSERT_LT(level2_nodes, level1_nodes - 1);
+  const size_t level1_table =
+      size_t{level1_nodes} * PlannerOptions().landmarks * sizeof(float);
+  for (const uint32_t limit : {0u, level1_nodes - 1, level1_nodes}) {
+    const std::string which = "window_landmark_nodes " + std::to_string(limit);
+    const World with_world = Build(grid, 8, 3, false);
+    const World other_world = Build(grid, 8, 3, false);
+    PlannerOptions options;
+    options.window_landmark_nodes = limit;
+    Planner with(with_world), other(other_world, options);
+    const bool reads_level1 = limit >= level1_nodes;
+    // The default planner made the level-1 table; the other one too only
+    // when its limit takes level 1 in.
+    if (reads_level1) {
+      EXPECT_EQ(other_world.DerivedBytes(), with_world.DerivedBytes()) << which;
+    } else {
+      EXPECT_GE(with_world.DerivedBytes(),
+                other_world.DerivedBytes() + level1_table)
+          << which;
+    }
+    std::mt19937_64 rng(23);
+    int64_t refined[2] = {0, 0};
+    int plans = 0;
+    for (int q = 0; q < 30; ++q) {
+      const Point s = testing::RandomPassable(grid, rng);
+      const Point t = testing::RandomPassable(grid, rng);
+      const std::string where =
+          which + " " + PointString(s) + "->" + PointString(t);
+      PlanOptions plan;
+      plan.smooth = q % 2 == 0;
+      const std::vector<double> d =
+          testing::OracleDistances(grid, s, true, grid.bounds());
+      Check(grid, with, d, s, t, plan, where + " default");
+      Check(grid, other, d, s, t, plan, where);
+      if (HasFailure()) return;
+      EXPECT_EQ(with.stats().planned_cost, other.stats().planned_cost) << where;
+      if (with.stats().used_direct || with.stats().top_level < 2) continue;
+      refined[0] += with.stats().refine.expanded;
+      refined[1] += other.stats().refine.expanded;
+      ++plans;
+    }
+    EXPECT_GT(plans, 10) << which;
+    if (reads_level1) {
+      EXPECT_EQ(refined[0], refined[1]) << which;
+    } else {
+      EXPECT_LT(refined[0], refined[1]) << which;
+    }
   }
-  EXPECT_GT(plans, 10);
-  EXPECT_LT(refined[0], refined[1]);
 }
 
 // The with/without comparison of an option that must not change plans:

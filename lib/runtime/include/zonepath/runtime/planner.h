@@ -183,12 +183,14 @@ struct PlannerOptions {
   bool landmarks_at_construction = true;
   // Refinement's window searches on a level of at most this many nodes add
   // its landmark bound (landmarks above) to the octile one, 0..2^22
-  // (clamped; a level of more than 2^23 edges has no table). 64 bytes a
-  // node with 16 landmarks and ~2.3 s per million nodes to build, once per
-  // world. The default takes in every level of a 4096^2 world, and level 2
-  // of a 16384^2 rooms world (427 k nodes: 27 MB, ~1 s; its plain queries
-  // ~14 % sooner, README "Window landmarks on larger levels"), not level 2
-  // of a 32768^2 one (1.7 M nodes and 30 M edges: no table).
+  // (clamped; a level of more than 2^23 edges has no table, which on
+  // rooms is a level of more than ~480 k nodes). 64 bytes a node with 16
+  // landmarks, built once per world in 17 Dijkstras over the level (~1 s
+  // for 427 k nodes and 7.5 M edges). The default takes in every level of a
+  // 4096^2 world, and level 2 of a 16384^2 rooms world (427 k nodes: 27 MB, ~1
+  // s; its plain queries ~14 % sooner, README "Window landmarks on larger
+  // levels"), not level 2 of a 32768^2 one (1.7 M nodes and 30 M edges: no
+  // table).
   uint32_t window_landmark_nodes = 1 << 19;
   // Exact top searches on a level of at most this many nodes, 0..4096
   // (clamped), read a table of the level's node-to-node distances and walk
