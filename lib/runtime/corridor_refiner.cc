@@ -362,16 +362,22 @@ absl::Status CorridorRefiner::RefineWindow(int j, SearchStats* stats) {
   LevelPath& below = levels_[j - 1];
   Window w = WindowOf(j);
   bool found = false;
-  if (absl::Status s = SearchBelow(j, w, stats, &found); !s.ok()) return s;
-  if (!found && l.at != kStart && l.rest.size() >= 2) {
+  RefineLevelStats& work = (*levels_work_)[j];
+  const int64_t expanded_before = stats->expanded;
+  ++work.windows;
+  absl::Status searched = SearchBelow(j, w, stats, &found);
+  if (searched.ok() && !found && l.at != kStart && l.rest.size() >= 2) {
     // Follow the last window's route to its target, then search from there.
     below.items.insert(below.items.end(), l.rest.begin() + 1, l.rest.end());
     l.at = l.rest.back();
     l.head = l.rest_target;
     l.rest.clear();
     w = WindowOf(j);
-    if (absl::Status s = SearchBelow(j, w, stats, &found); !s.ok()) return s;
+    ++work.windows;
+    searched = SearchBelow(j, w, stats, &found);
   }
+  work.expanded += stats->expanded - expanded_before;
+  if (!searched.ok()) return searched;
   if (!found) {
     return NoWay(graph_, j,
                  l.at == kStart ? start_ : graph_.NodeCell(j - 1, l.at),
@@ -423,9 +429,25 @@ absl::Status CorridorRefiner::SearchCells(const Window& w, SearchStats* stats,
 }
 
 absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
-                                        SearchStats* stats) {
+                                        SearchStats* stats,
+                                        RefineLevels* levels) {
   if (done_) return absl::OkStatus();
-  if (!free_crossings_) return NextEdgeMoves(moves, stats);
+  levels_work_ = levels;
+  // The levels above count their own windows (RefineWindow); level 1 gets
+  // the rest of this stretch's expansions.
+  int64_t above = 0;
+  for (int j = 2; j <= top_; ++j) above += (*levels)[j].expanded;
+  const int64_t before = stats->expanded;
+  ++(*levels)[1].windows;
+  const absl::Status s = free_crossings_ ? NextCellWindow(moves, stats)
+                                         : NextEdgeMoves(moves, stats);
+  for (int j = 2; j <= top_; ++j) above -= (*levels)[j].expanded;
+  (*levels)[1].expanded += stats->expanded - before + above;
+  return s;
+}
+
+absl::Status CorridorRefiner::NextCellWindow(RunLengthPath* moves,
+                                             SearchStats* stats) {
   if (absl::Status s = Ensure(1, stats); !s.ok()) return s;
   LevelPath& l = levels_[1];
   const Window w = WindowOf(1);

@@ -62,6 +62,7 @@
 #include "level_graph.h"
 #include "node_state_map.h"
 #include "zonepath/grid/path.h"
+#include "zonepath/runtime/planner.h"
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/one_turn_path.h"
 #include "zonepath/search/search_stats.h"
@@ -76,6 +77,7 @@ class CorridorRefiner {
   static constexpr uint32_t kGoal = 0xFFFFFFFEu;
   // Per level, its landmark table or null (Start).
   using LandmarkTables = std::array<const LevelLandmarks*, kMaxLevels + 1>;
+  using RefineLevels = std::array<RefineLevelStats, kMaxLevels + 1>;
 
   // `astar` is shared with the planner's other grid searches.
   CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
@@ -101,7 +103,9 @@ class CorridorRefiner {
   bool done() const { return done_; }
   // Appends the next stretch of cell moves (one window's, at least one
   // move) to `moves`, whose end must be where the last stretch ended.
-  absl::Status NextMoves(RunLengthPath* moves, SearchStats* stats);
+  // Adds its searches to `stats`, and by the level refined to `levels`.
+  absl::Status NextMoves(RunLengthPath* moves, SearchStats* stats,
+                         RefineLevels* levels);
 
   // Tables the planner derived for levels the world has none of (null:
   // none); must outlive the refinement.
@@ -162,7 +166,8 @@ class CorridorRefiner {
   Window WindowOf(int j) const;
   // Makes level j's current window ready, refining the levels above.
   absl::Status Ensure(int j, SearchStats* stats);
-  // Refines level j's current window into level j-1's path (j >= 2).
+  // Refines level j's current window into level j-1's path (j >= 2),
+  // counted in levels_work_[j].
   absl::Status RefineWindow(int j, SearchStats* stats);
   // Searches level j-1 in window w into route_: by the last zone's
   // connection table where it has one (SearchWindow by_table, then
@@ -176,6 +181,8 @@ class CorridorRefiner {
   // not bear it out.
   bool WalkTable(int below, const Window& w);
   absl::Status SearchCells(const Window& w, SearchStats* stats, bool* found);
+  // NextMoves with free crossings: the next cell window's moves.
+  absl::Status NextCellWindow(RunLengthPath* moves, SearchStats* stats);
   // NextMoves without free crossings: the next level-1 edge's moves.
   absl::Status NextEdgeMoves(RunLengthPath* moves, SearchStats* stats);
   absl::Status AppendEdgeMoves(uint32_t u, uint32_t v, RunLengthPath* moves,
@@ -218,6 +225,7 @@ class CorridorRefiner {
   RunLengthPath found_;
   RunLengthPath connection_;
   std::function<void(Point)> on_node_;
+  RefineLevels* levels_work_ = nullptr;  // NextMoves' `levels`
 };
 
 }  // namespace zonepath::runtime_internal

@@ -669,7 +669,8 @@ struct Planner::Impl {
       return absl::OkStatus();
     }
     moves.Reset(start);
-    absl::Status s = refiner.NextMoves(&moves, &stats->refine);
+    absl::Status s =
+        refiner.NextMoves(&moves, &stats->refine, &stats->refine_levels);
     if (!s.ok()) return s;
     refining = !refiner.done();
     if (!smooth && fewer_turns) {

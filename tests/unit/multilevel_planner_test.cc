@@ -1020,5 +1020,76 @@ TEST(MultiLevelPlannerTest, WarmQueriesDoNotAllocate) {
   }
 }
 
+// PlanStats::refine_levels splits refinement by the level refined: the
+// levels add up to refine (after a cursor's first moves and at the end,
+// each level's counts only growing), every level from 1 to the top level
+// refines at least one stretch and none above it does; and a planner
+// without derived connection tables searches its level-2 windows' last
+// zones, which the tables spare (more level-2 expansions).
+TEST(MultiLevelPlannerTest, RefineLevelsSplitRefinementByLevel) {
+  const Grid grid = Generated(MapKind::kRooms, 256, 29);
+  const World world = Build(grid, 8, 4, false);
+  PlannerOptions no_tables;
+  no_tables.derive_connection_tables = false;
+  Planner with(world), without(world, no_tables);
+  std::mt19937_64 rng(29);
+  int64_t level2[2] = {0, 0};
+  int checked = 0;
+  for (int q = 0; q < 30; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    PlanOptions plan;
+    plan.smooth = q % 2 == 0;
+    plan.free_crossings = q % 4 < 2;
+    for (int p = 0; p < 2; ++p) {
+      Planner& planner = p == 0 ? with : without;
+      const std::string where = PointString(s) + "->" + PointString(t) +
+                                (p == 0 ? " tables" : " no tables") +
+                                " query " + std::to_string(q) + " seed 29";
+      absl::StatusOr<SearchOutcome> outcome = planner.Plan(s, t, plan);
+      ASSERT_TRUE(outcome.ok()) << where << outcome.status();
+      if (*outcome != SearchOutcome::kFound) continue;
+      const PlanStats& stats = planner.stats();
+      const auto sum = [&] {
+        int64_t total = 0;
+        for (const RefineLevelStats& l : stats.refine_levels) {
+          total += l.expanded;
+        }
+        return total;
+      };
+      RunLengthPath path;
+      path.Reset(s);
+      PathCursor cursor = planner.Cursor();
+      ASSERT_TRUE(cursor.Next(32, &path).ok()) << where;
+      EXPECT_EQ(sum(), stats.refine.expanded) << where;
+      const auto first = stats.refine_levels;
+      while (!cursor.done()) ASSERT_TRUE(cursor.Next(64, &path).ok()) << where;
+      EXPECT_EQ(sum(), stats.refine.expanded) << where;
+      EXPECT_EQ(stats.refine_levels[0].windows, 0) << where;
+      for (size_t j = 0; j < first.size(); ++j) {
+        EXPECT_GE(stats.refine_levels[j].windows, first[j].windows) << where;
+        EXPECT_GE(stats.refine_levels[j].expanded, first[j].expanded) << where;
+      }
+      if (stats.used_direct) continue;
+      const int top = stats.top_level;
+      for (int j = 1; j <= kMaxLevelCount; ++j) {
+        if (j <= top) {
+          EXPECT_GT(stats.refine_levels[j].windows, 0)
+              << where << " level " << j;
+        } else {
+          EXPECT_EQ(stats.refine_levels[j].windows, 0)
+              << where << " level " << j;
+          EXPECT_EQ(stats.refine_levels[j].expanded, 0)
+              << where << " level " << j;
+        }
+      }
+      if (top >= 3) level2[p] += stats.refine_levels[2].expanded;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 30);
+  EXPECT_LT(level2[0], level2[1]);
+}
+
 }  // namespace
 }  // namespace zonepath

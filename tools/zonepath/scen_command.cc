@@ -1,6 +1,8 @@
 // `zonepath scen MAP SCEN`: runs every problem of a MovingAI scenario file
 // with one planner and reports solved count, optimality against the file's
 // lengths, timing (total and time to the first 32 moves) and per-stage means.
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -62,6 +64,8 @@ struct Samples {
   std::vector<double> time_us, first_us, expanded, subopt_pct,
       subopt_before_pct, runs, connect_us, abstract_us, refine_us, smooth_us,
       abstract_expanded, refine_expanded;
+  // Per level refined, summed over the queries (PlanStats::refine_levels).
+  std::array<RefineLevelStats, kMaxLevelCount + 1> refine_levels{};
 };
 
 double Us(std::chrono::steady_clock::duration d) {
@@ -383,6 +387,10 @@ absl::Status RunScen(const std::string& map_path,
       s.smooth_us.push_back(absl::ToDoubleMicroseconds(st.smooth.time));
       s.abstract_expanded.push_back(static_cast<double>(st.abstract.expanded));
       s.refine_expanded.push_back(static_cast<double>(st.refine.expanded));
+      for (size_t j = 0; j < st.refine_levels.size(); ++j) {
+        s.refine_levels[j].windows += st.refine_levels[j].windows;
+        s.refine_levels[j].expanded += st.refine_levels[j].expanded;
+      }
     }
     ProblemResult r;
     r.outcome = m.outcome;
@@ -448,6 +456,15 @@ absl::Status RunScen(const std::string& map_path,
       j["smooth_us_mean"] = Mean(s.smooth_us);
       j["abstract_expanded_mean"] = Mean(s.abstract_expanded);
       j["refine_expanded_mean"] = Mean(s.refine_expanded);
+      // By the level whose path was refined: windows and expansions a query.
+      nlohmann::json levels = nlohmann::json::array();
+      const double n = std::max<double>(1.0, s.refine_expanded.size());
+      for (int l = 1; l <= world->params().levels && l <= kMaxLevelCount; ++l) {
+        levels.push_back({{"level", l},
+                          {"windows_mean", s.refine_levels[l].windows / n},
+                          {"expanded_mean", s.refine_levels[l].expanded / n}});
+      }
+      j["refine_levels"] = levels;
     }
     std::printf("%s\n", j.dump().c_str());
   } else {

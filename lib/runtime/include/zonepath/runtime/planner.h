@@ -34,6 +34,7 @@
 #ifndef ZONEPATH_RUNTIME_PLANNER_H_
 #define ZONEPATH_RUNTIME_PLANNER_H_
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -103,6 +104,16 @@ struct PlanOptions {
 };
 
 // Per-stage statistics of the last query, as plain data.
+// Refinement's work on one level's path (PlanStats::refine_levels).
+struct RefineLevelStats {
+  // Stretches refined: on level j >= 2, window searches over level-(j-1)
+  // nodes inside level-j zones (a window that falls back searches twice);
+  // on level 1, the cursor's stretches of cell moves (one cell window, or
+  // one level-1 edge or endpoint connection, searched or not).
+  int64_t windows = 0;
+  int64_t expanded = 0;  // nodes (level 1: cells) their searches expanded
+};
+
 struct PlanStats {
   SearchStats connect;  // start/goal to beacons
   // Abstract A*, or the walk along a level's distance table: a walk on
@@ -110,7 +121,12 @@ struct PlanStats {
   // abstract_nodes) grow with the cursor, and its later steps' time counts
   // as refinement's.
   SearchStats abstract;
-  SearchStats refine;          // refinement searches
+  SearchStats refine;  // refinement searches
+  // The same refinement by the level whose path was refined ([1..top]; [0]
+  // unused): the levels' expanded add up to refine.expanded. Where a
+  // large world's query spends its search (README, "Where refinement's
+  // work grows"). Grows with the cursor, like refine.
+  std::array<RefineLevelStats, kMaxLevelCount + 1> refine_levels{};
   SearchStats smooth;          // smoothing searches
   SearchStats direct;          // direct bounded search for close queries
   int64_t abstract_nodes = 0;  // nodes on the abstract path
