@@ -46,6 +46,18 @@ py::dict StatsDict(const PlanStats& s) {
   d["used_direct"] = s.used_direct;
   d["planned_cost"] = s.planned_cost;
   d["cost_before_smoothing"] = s.cost_before_smoothing;
+  // Levels 1..top_level (none for a direct path): what refined each.
+  py::list levels;
+  const int top = s.used_direct ? 0 : s.top_level;
+  for (int j = 1; j <= top && j < static_cast<int>(s.refine_levels.size());
+       ++j) {
+    py::dict l;
+    l["level"] = j;
+    l["windows"] = s.refine_levels[j].windows;
+    l["expanded"] = s.refine_levels[j].expanded;
+    levels.append(l);
+  }
+  d["refine_levels"] = levels;
   return d;
 }
 
@@ -156,7 +168,8 @@ N is y-1, E is x+1. An unreachable goal gives found == False and no moves.
       .def_property_readonly(
           "stats", [](const PyPath& p) { return StatsDict(p.stats); },
           "Per-stage search statistics of the query, as a dict (expanded, "
-          "time_us, connect/abstract/refine/smooth/direct stages, ...).")
+          "time_us, connect/abstract/refine/smooth/direct stages, "
+          "refine_levels: per level refined, its windows and expanded, ...).")
       .def(
           "__len__", [](const PyPath& p) { return p.path.steps(); },
           "Number of moves.")

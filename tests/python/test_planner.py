@@ -22,6 +22,13 @@ def test_find_path_is_legal_with_walked_cost(world, grid):
         assert tuple(cells[0]) == START and tuple(cells[-1]) == GOAL
         assert np.abs(np.diff(cells, axis=0)).max() == 1
         assert path.stats["expanded"] > 0 and path.stats["time_us"] >= 0
+        levels = path.stats["refine_levels"]
+        assert not path.stats["used_direct"]
+        assert [l["level"] for l in levels] == list(
+            range(1, path.stats["top_level"] + 1))
+        assert sum(l["expanded"] for l in levels) == \
+            path.stats["refine"]["expanded"]
+        assert all(l["windows"] > 0 for l in levels)
         assert len(path) == path.steps
     assert planner.find_path(START, START).steps == 0
 
