@@ -41,7 +41,8 @@ expect_grep "expanded" "$tmp/out" "demo prints statistics"
 expect_exit 0 "scen" "$zp" scen "$tmp/rooms.map" "$tmp/rooms.scen" --json \
   --paths "$tmp/paths.txt"
 for key in map algo queries solved optimal_matches subopt_mean_pct \
-  subopt_max_pct time_us_mean time_us_p50 time_us_p99 expanded_mean; do
+  subopt_max_pct time_us_mean time_us_p50 time_us_p99 expanded_mean \
+  cost_mean; do
   expect_grep "\"$key\":" "$tmp/out" "scen --json has $key"
 done
 expect_grep '"solved":2' "$tmp/out" "both problems solved"
@@ -105,9 +106,12 @@ expect_exit 2 "query with too few coordinates" "$zp" query "$tmp/rooms.zpw" 1 2 
 expect_exit 0 "scen hpa" "$zp" scen "$tmp/rooms.map" "$tmp/rooms.scen" \
   --algo hpa --world "$tmp/rooms.zpw" --smooth --json --paths "$tmp/hpa.txt"
 for key in first_steps_us_mean connect_us_mean abstract_us_mean refine_us_mean \
-  subopt_before_smoothing_mean_pct; do
+  subopt_before_smoothing_mean_pct refine_levels; do
   expect_grep "\"$key\":" "$tmp/out" "scen hpa --json has $key"
 done
+# One entry per level of the 3-level world.
+expect_grep '"level":1,' "$tmp/out" "scen hpa --json refine_levels has level 1"
+expect_grep '"level":3,' "$tmp/out" "scen hpa --json refine_levels has level 3"
 expect_exit 0 "check-paths hpa" "$zp" check-paths "$tmp/rooms.map" \
   "$tmp/rooms.scen" "$tmp/hpa.txt"
 expect_exit 0 "scen hpa without fewer turns" "$zp" scen "$tmp/rooms.map" \

@@ -61,7 +61,7 @@ struct ProblemResult {
 
 // Per-query measurements, summarised at the end.
 struct Samples {
-  std::vector<double> time_us, first_us, expanded, subopt_pct,
+  std::vector<double> time_us, first_us, expanded, cost, subopt_pct,
       subopt_before_pct, runs, connect_us, abstract_us, refine_us, smooth_us,
       abstract_expanded, refine_expanded;
   // Per level refined, summed over the queries (PlanStats::refine_levels).
@@ -397,6 +397,7 @@ absl::Status RunScen(const std::string& map_path,
     if (m.outcome == SearchOutcome::kFound) {
       ++solved;
       r.cost = m.cost;
+      s.cost.push_back(m.cost);
       s.runs.push_back(static_cast<double>(m.runs));
       if (MatchesOptimal(r.cost, p.optimal)) ++matches;
       if (p.optimal > 0) {
@@ -431,6 +432,7 @@ absl::Status RunScen(const std::string& map_path,
         {"time_us_p50", Percentile(s.time_us, 50)},
         {"time_us_p99", Percentile(s.time_us, 99)},
         {"expanded_mean", Mean(s.expanded)},
+        {"cost_mean", Mean(s.cost)},  // of the paths found
         {"runs_mean", Mean(s.runs)},
         {"threads", threads},
         {"wall_seconds", wall_s},
