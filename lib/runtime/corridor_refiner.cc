@@ -443,6 +443,7 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
                                          : NextEdgeMoves(moves, stats);
   for (int j = 2; j <= top_; ++j) above -= (*levels)[j].expanded;
   (*levels)[1].expanded += stats->expanded - before + above;
+  levels_work_ = nullptr;
   return s;
 }
 

@@ -41,7 +41,7 @@
 //                 landmark_tables);
 //   while (!refiner.done()) {
 //     moves.Reset(at);
-//     RETURN_IF_ERROR(refiner.NextMoves(&moves, &stats));
+//     RETURN_IF_ERROR(refiner.NextMoves(&moves, &stats, &by_level));
 //   }
 #ifndef ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
 #define ZONEPATH_RUNTIME_CORRIDOR_REFINER_H_
@@ -77,7 +77,7 @@ class CorridorRefiner {
   static constexpr uint32_t kGoal = 0xFFFFFFFEu;
   // Per level, its landmark table or null (Start).
   using LandmarkTables = std::array<const LevelLandmarks*, kMaxLevels + 1>;
-  using RefineLevels = std::array<RefineLevelStats, kMaxLevels + 1>;
+  using RefineLevels = decltype(PlanStats::refine_levels);
 
   // `astar` is shared with the planner's other grid searches.
   CorridorRefiner(const LevelGraph& graph, GridAStar* astar,
@@ -225,7 +225,9 @@ class CorridorRefiner {
   RunLengthPath found_;
   RunLengthPath connection_;
   std::function<void(Point)> on_node_;
-  RefineLevels* levels_work_ = nullptr;  // NextMoves' `levels`
+  // NextMoves' `levels` while it runs (null otherwise): RefineWindow, only
+  // reached from NextMoves, counts its level's windows there.
+  RefineLevels* levels_work_ = nullptr;
 };
 
 }  // namespace zonepath::runtime_internal

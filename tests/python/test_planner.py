@@ -22,15 +22,27 @@ def test_find_path_is_legal_with_walked_cost(world, grid):
         assert tuple(cells[0]) == START and tuple(cells[-1]) == GOAL
         assert np.abs(np.diff(cells, axis=0)).max() == 1
         assert path.stats["expanded"] > 0 and path.stats["time_us"] >= 0
-        levels = path.stats["refine_levels"]
-        assert not path.stats["used_direct"]
-        assert [l["level"] for l in levels] == list(
-            range(1, path.stats["top_level"] + 1))
-        assert sum(l["expanded"] for l in levels) == \
-            path.stats["refine"]["expanded"]
-        assert all(l["windows"] > 0 for l in levels)
         assert len(path) == path.steps
     assert planner.find_path(START, START).steps == 0
+
+
+def test_stats_split_refinement_by_level(grid):
+    # Zones of 8, 16 and 32 cells: this query plans on level 2 (its ends
+    # are under four level-3 zones apart) and refines levels 2 and 1.
+    world = zonepath.World.build(grid, zone_size=8, levels=3, group=2,
+                                 threads=1)
+    planner = zonepath.Planner(world)
+    for smooth in (False, True):
+        stats = planner.find_path(START, GOAL, smooth=smooth).stats
+        assert not stats["used_direct"] and stats["top_level"] >= 2
+        levels = stats["refine_levels"]
+        assert [l["level"] for l in levels] == list(
+            range(1, stats["top_level"] + 1))
+        assert all(l["windows"] > 0 for l in levels)
+        assert all(l["expanded"] > 0 for l in levels[1:])  # window searches
+        assert sum(l["expanded"] for l in levels) == \
+            stats["refine"]["expanded"]
+    assert planner.find_path(START, START).stats["refine_levels"] == []
 
 
 def test_abstract_weight_gives_legal_paths_and_is_range_checked(world, grid):

@@ -1020,24 +1020,40 @@ TEST(MultiLevelPlannerTest, WarmQueriesDoNotAllocate) {
   }
 }
 
-// PlanStats::refine_levels splits refinement by the level refined: the
-// levels add up to refine (after a cursor's first moves and at the end,
-// each level's counts only growing), every level from 1 to the top level
-// refines at least one stretch and none above it does; and a planner
-// without derived connection tables searches its level-2 windows' last
-// zones, which the tables spare (more level-2 expansions).
+// PlanStats::refine_levels splits refinement by the level refined. After
+// every step of the cursor the levels add up to refine and each level's
+// counts only grow; at the end every level from 1 to the top has refined
+// at least one stretch and none above it has, a direct path has nothing,
+// and (an independent count) the window searches' expansions are the
+// nodes they trace (PlanTrace::expanded_beacons after Plan, with no table
+// walk, whose steps trace too) plus one virtual goal per level's last
+// window. A planner without derived connection tables searches its
+// level-2 windows' last zones, which the tables spare.
 TEST(MultiLevelPlannerTest, RefineLevelsSplitRefinementByLevel) {
   const Grid grid = Generated(MapKind::kRooms, 256, 29);
   const World world = Build(grid, 8, 4, false);
-  PlannerOptions no_tables;
+  PlannerOptions tables, no_tables;
+  tables.distance_table_nodes = 0;  // searched top levels: no walk traced
+  no_tables.distance_table_nodes = 0;
   no_tables.derive_connection_tables = false;
-  Planner with(world), without(world, no_tables);
+  Planner with(world, tables), without(world, no_tables);
+  PlanTrace trace;
+  with.set_trace(&trace);
+  without.set_trace(&trace);
   std::mt19937_64 rng(29);
   int64_t level2[2] = {0, 0};
-  int checked = 0;
-  for (int q = 0; q < 30; ++q) {
+  int checked = 0, direct = 0;
+  for (int q = 0; q < 40; ++q) {
     const Point s = testing::RandomPassable(grid, rng);
-    const Point t = testing::RandomPassable(grid, rng);
+    // Every fourth pair close by, for direct searches.
+    Point t = testing::RandomPassable(grid, rng);
+    if (q % 4 == 3) {
+      for (int tries = 0; tries < 100 && std::max(std::abs(s.x - t.x),
+                                                  std::abs(s.y - t.y)) > 12;
+           ++tries) {
+        t = testing::RandomPassable(grid, rng);
+      }
+    }
     PlanOptions plan;
     plan.smooth = q % 2 == 0;
     plan.free_crossings = q % 4 < 2;
@@ -1050,28 +1066,34 @@ TEST(MultiLevelPlannerTest, RefineLevelsSplitRefinementByLevel) {
       ASSERT_TRUE(outcome.ok()) << where << outcome.status();
       if (*outcome != SearchOutcome::kFound) continue;
       const PlanStats& stats = planner.stats();
-      const auto sum = [&] {
-        int64_t total = 0;
-        for (const RefineLevelStats& l : stats.refine_levels) {
-          total += l.expanded;
-        }
-        return total;
-      };
+      trace.Clear();
       RunLengthPath path;
       path.Reset(s);
       PathCursor cursor = planner.Cursor();
-      ASSERT_TRUE(cursor.Next(32, &path).ok()) << where;
-      EXPECT_EQ(sum(), stats.refine.expanded) << where;
-      const auto first = stats.refine_levels;
-      while (!cursor.done()) ASSERT_TRUE(cursor.Next(64, &path).ok()) << where;
-      EXPECT_EQ(sum(), stats.refine.expanded) << where;
-      EXPECT_EQ(stats.refine_levels[0].windows, 0) << where;
-      for (size_t j = 0; j < first.size(); ++j) {
-        EXPECT_GE(stats.refine_levels[j].windows, first[j].windows) << where;
-        EXPECT_GE(stats.refine_levels[j].expanded, first[j].expanded) << where;
+      auto last = stats.refine_levels;
+      while (!cursor.done()) {
+        ASSERT_TRUE(cursor.Next(1, &path).ok()) << where;
+        int64_t total = 0;
+        for (size_t j = 0; j < last.size(); ++j) {
+          const RefineLevelStats& now = stats.refine_levels[j];
+          EXPECT_GE(now.windows, last[j].windows) << where << " level " << j;
+          EXPECT_GE(now.expanded, last[j].expanded) << where << " level " << j;
+          total += now.expanded;
+        }
+        ASSERT_EQ(total, stats.refine.expanded) << where;
+        last = stats.refine_levels;
       }
-      if (stats.used_direct) continue;
+      EXPECT_EQ(stats.refine_levels[0].windows, 0) << where;
+      if (stats.used_direct) {
+        for (const RefineLevelStats& l : stats.refine_levels) {
+          EXPECT_EQ(l.windows, 0) << where;
+          EXPECT_EQ(l.expanded, 0) << where;
+        }
+        ++direct;
+        continue;
+      }
       const int top = stats.top_level;
+      int64_t windows_expanded = 0;
       for (int j = 1; j <= kMaxLevelCount; ++j) {
         if (j <= top) {
           EXPECT_GT(stats.refine_levels[j].windows, 0)
@@ -1082,12 +1104,19 @@ TEST(MultiLevelPlannerTest, RefineLevelsSplitRefinementByLevel) {
           EXPECT_EQ(stats.refine_levels[j].expanded, 0)
               << where << " level " << j;
         }
+        if (j >= 2) windows_expanded += stats.refine_levels[j].expanded;
       }
-      if (top >= 3) level2[p] += stats.refine_levels[2].expanded;
+      EXPECT_EQ(static_cast<int64_t>(trace.expanded_beacons.size()),
+                windows_expanded - std::max(0, top - 1))
+          << where;
+      // Level 2 searches the same level-1 nodes either way; its last
+      // zones by table or by search.
+      if (top >= 2) level2[p] += stats.refine_levels[2].expanded;
       ++checked;
     }
   }
-  EXPECT_GT(checked, 30);
+  EXPECT_GT(checked, 40);
+  EXPECT_GT(direct, 0);
   EXPECT_LT(level2[0], level2[1]);
 }
 

@@ -2,7 +2,6 @@
 // with one planner and reports solved count, optimality against the file's
 // lengths, timing (total and time to the first 32 moves) and per-stage means.
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -65,7 +64,7 @@ struct Samples {
       subopt_before_pct, runs, connect_us, abstract_us, refine_us, smooth_us,
       abstract_expanded, refine_expanded;
   // Per level refined, summed over the queries (PlanStats::refine_levels).
-  std::array<RefineLevelStats, kMaxLevelCount + 1> refine_levels{};
+  decltype(PlanStats::refine_levels) refine_levels{};
 };
 
 double Us(std::chrono::steady_clock::duration d) {

@@ -103,7 +103,6 @@ struct PlanOptions {
   double abstract_weight = 1.0;
 };
 
-// Per-stage statistics of the last query, as plain data.
 // Refinement's work on one level's path (PlanStats::refine_levels).
 struct RefineLevelStats {
   // Stretches refined: on level j >= 2, window searches over level-(j-1)
@@ -114,6 +113,7 @@ struct RefineLevelStats {
   int64_t expanded = 0;  // nodes (level 1: cells) their searches expanded
 };
 
+// Per-stage statistics of the last query, as plain data.
 struct PlanStats {
   SearchStats connect;  // start/goal to beacons
   // Abstract A*, or the walk along a level's distance table: a walk on
