@@ -435,14 +435,16 @@ absl::Status CorridorRefiner::NextMoves(RunLengthPath* moves,
   levels_work_ = levels;
   // The levels above count their own windows (RefineWindow); level 1 gets
   // the rest of this stretch's expansions.
-  int64_t above = 0;
-  for (int j = 2; j <= top_; ++j) above += (*levels)[j].expanded;
-  const int64_t before = stats->expanded;
+  const auto not_above = [&] {
+    int64_t n = stats->expanded;
+    for (int j = 2; j <= top_; ++j) n -= (*levels)[j].expanded;
+    return n;
+  };
+  const int64_t before = not_above();
   ++(*levels)[1].windows;
   const absl::Status s = free_crossings_ ? NextCellWindow(moves, stats)
                                          : NextEdgeMoves(moves, stats);
-  for (int j = 2; j <= top_; ++j) above -= (*levels)[j].expanded;
-  (*levels)[1].expanded += stats->expanded - before + above;
+  (*levels)[1].expanded += not_above() - before;
   levels_work_ = nullptr;
   return s;
 }
