@@ -2,6 +2,7 @@
 // with one planner and reports solved count, optimality against the file's
 // lengths, timing (total and time to the first 32 moves) and per-stage means.
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -65,6 +66,15 @@ struct Samples {
       abstract_expanded, refine_expanded;
   // Per level refined, summed over the queries (PlanStats::refine_levels).
   decltype(PlanStats::refine_levels) refine_levels{};
+  // Per level the abstract search ran on (PlanStats::top_level; 0: none,
+  // the direct search answered or start == goal), over the queries solved:
+  // a few queries planned on a low level can hold most of the first moves'
+  // time (README, "Five more tries").
+  struct ByTopLevel {
+    int64_t queries = 0;
+    double first_us = 0, time_us = 0, cost = 0;  // sums
+  };
+  std::array<ByTopLevel, kMaxLevelCount + 1> by_top_level{};
 };
 
 double Us(std::chrono::steady_clock::duration d) {
@@ -395,6 +405,14 @@ absl::Status RunScen(const std::string& map_path,
     r.outcome = m.outcome;
     if (m.outcome == SearchOutcome::kFound) {
       ++solved;
+      if (world != nullptr) {
+        const int top = std::clamp(m.stats.top_level, 0, kMaxLevelCount);
+        Samples::ByTopLevel& b = s.by_top_level[top];
+        ++b.queries;
+        b.first_us += m.first_us;
+        b.time_us += m.time_us;
+        b.cost += m.cost;
+      }
       r.cost = m.cost;
       s.cost.push_back(m.cost);
       s.runs.push_back(static_cast<double>(m.runs));
@@ -466,6 +484,18 @@ absl::Status RunScen(const std::string& map_path,
                           {"expanded_mean", s.refine_levels[l].expanded / n}});
       }
       j["refine_levels"] = levels;
+      nlohmann::json tops = nlohmann::json::array();
+      for (int l = 0; l <= kMaxLevelCount; ++l) {
+        const Samples::ByTopLevel& b = s.by_top_level[l];
+        if (b.queries == 0) continue;
+        const double q = static_cast<double>(b.queries);
+        tops.push_back({{"top_level", l},
+                        {"queries", b.queries},
+                        {"first_steps_us_mean", b.first_us / q},
+                        {"time_us_mean", b.time_us / q},
+                        {"cost_mean", b.cost / q}});
+      }
+      j["top_levels"] = tops;
     }
     std::printf("%s\n", j.dump().c_str());
   } else {
