@@ -109,13 +109,16 @@ for key in first_steps_us_mean connect_us_mean abstract_us_mean refine_us_mean \
   subopt_before_smoothing_mean_pct refine_levels top_levels; do
   expect_grep "\"$key\":" "$tmp/out" "scen hpa --json has $key"
 done
-# By the level each plan searched: start == goal needs none (0); the
-# corner-to-corner query's ends are 62 cells apart, under four level-2 zone
-# sides (64), so it plans on level 1.
-expect_grep '"queries":1,"time_us_mean":[0-9.e+-]*,"top_level":0}' "$tmp/out" \
-  "scen hpa --json top_levels counts start == goal under level 0"
+# By the level whose plan each query used: start == goal needs none (0,
+# cost 0); the corner-to-corner query's ends are 62 cells apart
+# (Chebyshev), over one level-1 zone side (8, no direct search) and under
+# four level-2 zone sides (64), so it plans on level 1. (nlohmann::json
+# writes keys sorted.)
+expect_grep '{"cost_mean":0.0,"first_steps_us_mean":[0-9.e+-]*,"queries":1,"time_us_mean":[0-9.e+-]*,"top_level":0}' \
+  "$tmp/out" "scen hpa --json top_levels counts start == goal under level 0"
 expect_grep '"queries":1,"time_us_mean":[0-9.e+-]*,"top_level":1}' "$tmp/out" \
   "scen hpa --json top_levels counts the long query under level 1"
+grep -q '"top_level":2' "$tmp/out" && fail "no query plans on level 2"
 # One entry per level of the 3-level world.
 expect_grep '"level":1,' "$tmp/out" "scen hpa --json refine_levels has level 1"
 expect_grep '"level":3,' "$tmp/out" "scen hpa --json refine_levels has level 3"

@@ -66,10 +66,10 @@ struct Samples {
       abstract_expanded, refine_expanded;
   // Per level refined, summed over the queries (PlanStats::refine_levels).
   decltype(PlanStats::refine_levels) refine_levels{};
-  // Per level the abstract search ran on (PlanStats::top_level; 0: none,
-  // the direct search answered or start == goal), over the queries solved:
-  // a few queries planned on a low level can hold most of the first moves'
-  // time (README, "Five more tries").
+  // Per level whose plan the query used (PlanStats::top_level; 0: the
+  // direct path, whether or not an abstract search ran, or start == goal),
+  // over the queries solved: a query planned on level 1 waits for a whole
+  // level-1 search before its first moves (README, "Five more tries").
   struct ByTopLevel {
     int64_t queries = 0;
     double first_us = 0, time_us = 0, cost = 0;  // sums
