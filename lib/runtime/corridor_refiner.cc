@@ -368,6 +368,7 @@ absl::Status CorridorRefiner::RefineWindow(int j, SearchStats* stats) {
   absl::Status searched = SearchBelow(j, w, stats, &found);
   if (searched.ok() && !found && l.at != kStart && l.rest.size() >= 2) {
     // Follow the last window's route to its target, then search from there.
+    ++work.fallbacks;
     below.items.insert(below.items.end(), l.rest.begin() + 1, l.rest.end());
     l.at = l.rest.back();
     l.head = l.rest_target;
@@ -458,6 +459,7 @@ absl::Status CorridorRefiner::NextCellWindow(RunLengthPath* moves,
   if (absl::Status s = SearchCells(w, stats, &found); !s.ok()) return s;
   if (!found && !cell_rest_.empty()) {
     // Follow the last window's route to its target; search on from there.
+    ++(*levels_work_)[1].fallbacks;
     for (const Run& run : cell_rest_.runs()) {
       moves->Append(run.direction, run.count);
     }

@@ -225,8 +225,9 @@ class CorridorRefiner {
   RunLengthPath found_;
   RunLengthPath connection_;
   std::function<void(Point)> on_node_;
-  // NextMoves' `levels` while it runs (null otherwise): RefineWindow, only
-  // reached from NextMoves, counts its level's windows there.
+  // NextMoves' `levels` while it runs (null otherwise): RefineWindow and
+  // NextCellWindow, only reached from NextMoves, count their level's
+  // windows and fallbacks there.
   RefineLevels* levels_work_ = nullptr;
 };
 

@@ -55,6 +55,7 @@ py::dict StatsDict(const PlanStats& s) {
     l["level"] = j;
     l["windows"] = s.refine_levels[j].windows;
     l["expanded"] = s.refine_levels[j].expanded;
+    l["fallbacks"] = s.refine_levels[j].fallbacks;
     levels.append(l);
   }
   d["refine_levels"] = levels;
@@ -169,7 +170,8 @@ N is y-1, E is x+1. An unreachable goal gives found == False and no moves.
           "stats", [](const PyPath& p) { return StatsDict(p.stats); },
           "Per-stage search statistics of the query, as a dict (expanded, "
           "time_us, connect/abstract/refine/smooth/direct stages, "
-          "refine_levels: per level refined, its windows and expanded, ...).")
+          "refine_levels: per level refined, its windows, expanded and "
+          "fallbacks, ...).")
       .def(
           "__len__", [](const PyPath& p) { return p.path.steps(); },
           "Number of moves.")

@@ -120,7 +120,8 @@ expect_grep '"queries":1,"time_us_mean":[0-9.e+-]*,"top_level":1}' "$tmp/out" \
   "scen hpa --json top_levels counts the long query under level 1"
 grep -q '"top_level":2' "$tmp/out" && fail "no query plans on level 2"
 # One entry per level of the 3-level world.
-expect_grep '"level":1,' "$tmp/out" "scen hpa --json refine_levels has level 1"
+# Level 1 falls back to the window before's route only with free crossings.
+expect_grep '"fallbacks":0,"level":1,' "$tmp/out" "scen hpa --json refine_levels has level 1, no fallback"
 expect_grep '"level":3,' "$tmp/out" "scen hpa --json refine_levels has level 3"
 expect_exit 0 "check-paths hpa" "$zp" check-paths "$tmp/rooms.map" \
   "$tmp/rooms.scen" "$tmp/hpa.txt"

@@ -399,6 +399,7 @@ absl::Status RunScen(const std::string& map_path,
       for (size_t j = 0; j < st.refine_levels.size(); ++j) {
         s.refine_levels[j].windows += st.refine_levels[j].windows;
         s.refine_levels[j].expanded += st.refine_levels[j].expanded;
+        s.refine_levels[j].fallbacks += st.refine_levels[j].fallbacks;
       }
     }
     ProblemResult r;
@@ -475,13 +476,16 @@ absl::Status RunScen(const std::string& map_path,
       j["smooth_us_mean"] = Mean(s.smooth_us);
       j["abstract_expanded_mean"] = Mean(s.abstract_expanded);
       j["refine_expanded_mean"] = Mean(s.refine_expanded);
-      // By the level whose path was refined: windows and expansions a query.
+      // By the level whose path was refined: windows and expansions a query,
+      // and the scenario's windows that fell back to the route before (rare,
+      // so a total).
       nlohmann::json levels = nlohmann::json::array();
       const double n = std::max<double>(1.0, s.refine_expanded.size());
       for (int l = 1; l <= world->params().levels && l <= kMaxLevelCount; ++l) {
         levels.push_back({{"level", l},
                           {"windows_mean", s.refine_levels[l].windows / n},
-                          {"expanded_mean", s.refine_levels[l].expanded / n}});
+                          {"expanded_mean", s.refine_levels[l].expanded / n},
+                          {"fallbacks", s.refine_levels[l].fallbacks}});
       }
       j["refine_levels"] = levels;
       nlohmann::json tops = nlohmann::json::array();

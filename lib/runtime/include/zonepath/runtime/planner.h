@@ -111,6 +111,11 @@ struct RefineLevelStats {
   // one level-1 edge or endpoint connection, searched or not).
   int64_t windows = 0;
   int64_t expanded = 0;  // nodes (level 1: cells) their searches expanded
+  // Windows whose search could not get through (the route the window
+  // before chose went back across its own border, or left this window's
+  // zones) and that followed the window before's route to its target
+  // instead (CorridorRefiner); on level 1 only with free crossings.
+  int64_t fallbacks = 0;
 };
 
 // Per-stage statistics of the last query, as plain data.
