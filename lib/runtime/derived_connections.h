@@ -4,8 +4,9 @@
 // running a Dijkstra (connector.h).
 //
 // A world file stores tables from level 3 up (ConnectionTables::
-// kFirstLevel): level 2's would add about a third of a byte per cell to
-// every world. On a small world, though, the level-2 connection is the
+// kFirstLevel): level 2's would add a third of a byte per cell or more to
+// every world (~1 byte on rooms: README, "Level-2 connection tables in the
+// world file"). On a small world, though, the level-2 connection is the
 // largest part of a query's first moves (Cauldron: two level-2 searches,
 // ~68 k instructions of the ~250 k to the first 32 smoothed moves), and
 // its table is small (docs/measurements_history.md, "Level-2 connection

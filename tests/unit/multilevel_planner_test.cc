@@ -1161,12 +1161,16 @@ TEST(MultiLevelPlannerTest, WindowsThatFallBackFollowTheRouteBefore) {
           testing::OracleDistances(grid, s, true, grid.bounds());
       Check(grid, planner, d, s, t, options,
             where + ", fallbacks " + std::to_string(upper) + " above cells, " +
-                std::to_string(cells) + " on cells");
+                std::to_string(cells) + " on cells: ");
       if (HasFailure()) return;
     }
   }
-  EXPECT_GT(upper_fallbacks, 0);
-  EXPECT_GT(cell_fallbacks, 0);
+  // 3 and 2 in 2400 queries: a change to the searches' order may leave
+  // none, and then other seeds must be found that reach the branch.
+  EXPECT_GT(upper_fallbacks, 0)
+      << "no window above cells fell back: RefineWindow's fallback untested";
+  EXPECT_GT(cell_fallbacks, 0)
+      << "no cell window fell back: NextCellWindow's fallback untested";
 }
 
 }  // namespace
