@@ -1136,10 +1136,10 @@ TEST(MultiLevelPlannerTest, WindowsThatFallBackFollowTheRouteBefore) {
     const Grid grid = Generated(MapKind::kRandom, 192, seed);
     const World world = Build(grid, 4, 5, false);
     Planner planner(world);
-    std::mt19937_64 rng(seed);
+    const std::vector<std::pair<Point, Point>> pairs =
+        testing::RandomPairs(grid, 200, seed);
     for (int q = 0; q < 200; ++q) {
-      const Point s = testing::RandomPassable(grid, rng);
-      const Point t = testing::RandomPassable(grid, rng);
+      const auto [s, t] = pairs[q];
       PlanOptions options;
       options.free_crossings = true;
       options.smooth = q % 2 == 0;
