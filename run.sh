@@ -15,6 +15,13 @@ jobs=$(nproc 2>/dev/null || echo 2)
 # The Python package is built for Debian's interpreter (its NumPy and
 # pybind11), not whatever python3 comes first on PATH (e.g. pyenv's).
 python_build=(-DZONEPATH_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3)
+# The sanitizer builds: -O1 and line tables only, as the sanitizers'
+# documentation suggests; they compile in ~60 % of the time of -O2 with full
+# debug information and run the tests ~10 % slower (README, "The test
+# command's time").
+sanitizer_build=(-DCMAKE_BUILD_TYPE=RelWithDebInfo
+                 "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                 -DZONEPATH_BUILD_BENCH=OFF)
 
 ensure_packages() {
   local missing=()
@@ -137,15 +144,14 @@ case "${1:-}" in
       echo "== ../shared/maps not found: skipping the 'maps' test group"
     fi
     echo "== sanitizer build (address,undefined)"
-    build build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DZONEPATH_SANITIZE=address,undefined -DZONEPATH_BUILD_BENCH=OFF
+    build build-asan "${sanitizer_build[@]}" \
+      -DZONEPATH_SANITIZE=address,undefined
     echo "== unit and hostile-input tests under AddressSanitizer + UndefinedBehaviorSanitizer"
     UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
       ctest --test-dir build-asan -L "unit|hostile" -j "$jobs" \
       --output-on-failure
     echo "== concurrency test under ThreadSanitizer"
-    build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-      -DZONEPATH_SANITIZE=thread -DZONEPATH_BUILD_BENCH=OFF \
+    build build-tsan "${sanitizer_build[@]}" -DZONEPATH_SANITIZE=thread \
       -DZONEPATH_BUILD_TOOLS=OFF --target zonepath_concurrency_tests
     TSAN_OPTIONS=halt_on_error=1 build-tsan/tests/zonepath_concurrency_tests
     fuzz_smoke

@@ -4,8 +4,11 @@
 function(zonepath_project_options target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Werror)
   if(ZONEPATH_SANITIZE)
+    # Line tables (-g1) are all a sanitizer's report needs, and compile in
+    # about half the time of full debug information under -O1 (README,
+    # "The test command's time").
     target_compile_options(${target} PRIVATE -fsanitize=${ZONEPATH_SANITIZE}
-                                             -fno-omit-frame-pointer -g)
+                                             -fno-omit-frame-pointer -g1)
     target_link_options(${target} PRIVATE -fsanitize=${ZONEPATH_SANITIZE})
   endif()
   if(ZONEPATH_FUZZ)
