@@ -1138,7 +1138,7 @@ TEST(MultiLevelPlannerTest, WindowsThatFallBackFollowTheRouteBefore) {
     Planner planner(world);
     const std::vector<std::pair<Point, Point>> pairs =
         testing::RandomPairs(grid, 200, seed);
-    for (int q = 0; q < 200; ++q) {
+    for (size_t q = 0; q < pairs.size(); ++q) {
       const auto [s, t] = pairs[q];
       PlanOptions options;
       options.free_crossings = true;
