@@ -34,10 +34,17 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     // In agent-file order, as the file's class table keeps them.
     std::sort(chosen.begin(), chosen.end());
   }
+  // An automatic zone size is resolved once, from the terrain's size, so
+  // every class world has the same zones (a class grid of anchors may be a
+  // few cells smaller) and the check below knows the size.
+  BuildParams params = options.build.params;
+  if (params.zone_size == 0) {
+    params.zone_size = AutoZoneSize(terrain.width(), terrain.height());
+  }
   // Oriented classes' guide worlds take oriented_beacon_spacing when no
   // spacing is given; checked before any class is built, and only when an
   // oriented class is (so a large zone without one is not refused for it).
-  BuildParams oriented = options.build.params;
+  BuildParams oriented = params;
   if (oriented.beacon_spacing == 0) {
     oriented.beacon_spacing = options.oriented_beacon_spacing;
   }
@@ -54,6 +61,7 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
   for (const AgentClass* agent : chosen) {
     ASSIGN_OR_RETURN(Grid class_grid, DeriveGuideGrid(terrain, *agent));
     BuildOptions build = options.build;
+    build.params = params;
     build.params.connectivity = agent->connectivity;
     if (agent->oriented) build.params.beacon_spacing = oriented.beacon_spacing;
     if (options.build.progress) {

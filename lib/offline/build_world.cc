@@ -14,7 +14,7 @@
 namespace zonepath {
 
 absl::Status ValidateBuildParams(const BuildParams& p) {
-  return CheckParamRanges(p, /*automatic_levels=*/true);
+  return CheckParamRanges(p, /*automatic=*/true);
 }
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
@@ -37,10 +37,10 @@ absl::StatusOr<Abstraction> BuildFlatAbstraction(const Grid& grid,
                                                  const BuildOptions& options,
                                                  BuildReport* report) {
   RETURN_IF_ERROR(ValidateBuildParams(options.params));
-  BuildParams params = options.params;
-  if (params.levels == 0) {
-    params.levels = AutoLevelCount(params, grid.width(), grid.height());
-  }
+  const BuildParams params =
+      ResolveBuildParams(options.params, grid.width(), grid.height());
+  // Again with the zone size known (a beacon spacing below its minimum).
+  RETURN_IF_ERROR(CheckParamRanges(params));
   const absl::Time begin = absl::Now();
   const int threads = ResolveThreads(options.threads);
   BuildReport local_report;

@@ -20,20 +20,23 @@ LevelGeometry LevelGeometry::For(const BuildParams& params, int32_t width,
   return level;
 }
 
-absl::Status CheckParamRanges(const BuildParams& p, bool automatic_levels) {
+absl::Status CheckParamRanges(const BuildParams& p, bool automatic) {
   const auto out_of = [](absl::string_view field, int64_t value,
                          absl::string_view range) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, " ", value, " not in ", range));
   };
-  if (p.zone_size < kMinZoneSize || p.zone_size > kMaxZoneSize) {
+  const bool automatic_zone_size = automatic && p.zone_size == 0;
+  if (!automatic_zone_size &&
+      (p.zone_size < kMinZoneSize || p.zone_size > kMaxZoneSize)) {
     return out_of("zone_size", p.zone_size,
-                  absl::StrCat(kMinZoneSize, "..", kMaxZoneSize));
+                  absl::StrCat(kMinZoneSize, "..", kMaxZoneSize,
+                               automatic ? " (or 0: automatic)" : ""));
   }
-  if (p.levels < (automatic_levels ? 0 : 1) || p.levels > kMaxLevelCount) {
+  if (p.levels < (automatic ? 0 : 1) || p.levels > kMaxLevelCount) {
     return out_of("levels", p.levels,
                   absl::StrCat("1..", kMaxLevelCount,
-                               automatic_levels ? " (or 0: automatic)" : ""));
+                               automatic ? " (or 0: automatic)" : ""));
   }
   if (p.group < kMinGroup || p.group > kMaxGroup) {
     return out_of("group", p.group, absl::StrCat(kMinGroup, "..", kMaxGroup));
@@ -44,15 +47,37 @@ absl::Status CheckParamRanges(const BuildParams& p, bool automatic_levels) {
         "entrance_threshold", p.entrance_threshold,
         absl::StrCat(kMinEntranceThreshold, "..", kMaxEntranceThreshold));
   }
+  // An automatic zone size is at least kSmallWorldZoneSize: its spacing is
+  // checked against that here, and against the resolved size when the
+  // build knows the world's (BuildFlatAbstraction).
+  const int32_t zone_size =
+      automatic_zone_size ? kSmallWorldZoneSize : p.zone_size;
   if (p.beacon_spacing != 0 &&
-      (p.beacon_spacing < MinBeaconSpacing(p.zone_size) ||
+      (p.beacon_spacing < MinBeaconSpacing(zone_size) ||
        p.beacon_spacing > kMaxBeaconSpacing)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("beacon_spacing ", p.beacon_spacing, " not 0 or in ",
-                     MinBeaconSpacing(p.zone_size), "..", kMaxBeaconSpacing,
-                     " for zone_size ", p.zone_size));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "beacon_spacing ", p.beacon_spacing, " not 0 or in ",
+        MinBeaconSpacing(zone_size), "..", kMaxBeaconSpacing, " for ",
+        automatic_zone_size ? absl::StrCat("an automatic zone_size (",
+                                           kSmallWorldZoneSize, " or more)")
+                            : absl::StrCat("zone_size ", zone_size)));
   }
   return absl::OkStatus();
+}
+
+int32_t AutoZoneSize(int32_t width, int32_t height) {
+  return std::max(width, height) <= kSmallWorldSide ? kSmallWorldZoneSize
+                                                    : kLargeWorldZoneSize;
+}
+
+BuildParams ResolveBuildParams(const BuildParams& p, int32_t width,
+                               int32_t height) {
+  BuildParams resolved = p;
+  if (resolved.zone_size == 0) resolved.zone_size = AutoZoneSize(width, height);
+  if (resolved.levels == 0) {
+    resolved.levels = AutoLevelCount(resolved, width, height);
+  }
+  return resolved;
 }
 
 int32_t AutoLevelCount(const BuildParams& params, int32_t width,
@@ -60,7 +85,8 @@ int32_t AutoLevelCount(const BuildParams& params, int32_t width,
   const int64_t longer = std::max(width, height);
   int64_t next_side = static_cast<int64_t>(params.zone_size) * params.group;
   int32_t levels = 1;
-  while (levels < kMaxLevelCount && 4 * next_side <= longer) {
+  // next_side > 0: a zone size of 0 (unresolved) gets one level, not eight.
+  while (levels < kMaxLevelCount && next_side > 0 && 4 * next_side <= longer) {
     ++levels;
     next_side *= params.group;
   }

@@ -129,9 +129,9 @@ AgentPlanners (one per thread).)doc")
                 ValueOrRaise(std::move(world)))};
           },
           py::arg("map_path"), py::arg("agents_path"), py::kw_only(),
-          py::arg("classes") = py::none(), py::arg("zone_size") = 32,
-          py::arg("levels") = 0, py::arg("group") = 4,
-          py::arg("entrance_threshold") = 6,
+          py::arg("classes") = py::none(),
+          py::arg("zone_size") = BuildParams().zone_size, py::arg("levels") = 0,
+          py::arg("group") = 4, py::arg("entrance_threshold") = 6,
           py::arg("beacon_spacing") = BuildParams().beacon_spacing,
           py::arg("oriented_beacon_spacing") =
               AgentWorldBuildOptions().oriented_beacon_spacing,

@@ -156,10 +156,11 @@ World.load (a world file) or world.apply_changes (the next version).
                 WithoutGil([&] { return BuildWorld(std::move(g), options); });
             return Share(ValueOrRaise(std::move(world)));
           },
-          py::arg("grid"), py::kw_only(), py::arg("zone_size") = 32,
-          py::arg("levels") = 0, py::arg("group") = 4,
-          py::arg("entrance_threshold") = 6, py::arg("connectivity") = 8,
-          py::arg("cache_paths") = false, py::arg("threads") = 0,
+          py::arg("grid"), py::kw_only(),
+          py::arg("zone_size") = BuildParams().zone_size, py::arg("levels") = 0,
+          py::arg("group") = 4, py::arg("entrance_threshold") = 6,
+          py::arg("connectivity") = 8, py::arg("cache_paths") = false,
+          py::arg("threads") = 0,
           py::arg("beacon_spacing") = BuildParams().beacon_spacing,
           py::arg("connection_tables") = true,
           R"doc(
@@ -167,10 +168,11 @@ Builds a world (the offline step) from `grid`: a 2-D numpy.uint8 array
 indexed [y, x] (0 = blocked, 1..255 = terrain cost), or the path of a
 MovingAI .map file (digits 1-9 read as costs).
 
-zone_size: level-1 zone side in cells (4..1024); levels: abstract levels
+zone_size: level-1 zone side in cells (4..1024, 0 = automatic: 32 up to
+4096 cells a side, 64 above); levels: abstract levels
 (1..8, 0 = automatic: more levels for larger worlds); group: a level-k zone is group x group level-(k-1) zones;
 entrance_threshold: entrances this long get two beacon pairs;
-beacon_spacing: 0, or 2..1024: long entrances also get beacon pairs in
+beacon_spacing: 0, or max(2, zone size / 8)..1024: long entrances also get beacon pairs in
 between, at most this many cells apart;
 connectivity: 8 or 4; cache_paths: keep level-1 cell paths (faster
 refinement, more memory); connection_tables: store the tables that

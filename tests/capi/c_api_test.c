@@ -101,7 +101,7 @@ static int WriteText(const char* path, const char* text) {
 }
 
 static void TestVersionAndErrors(void) {
-  CHECK(strstr(zonepath_version(), "zonepath C API 1.7 ") != NULL);
+  CHECK(strstr(zonepath_version(), "zonepath C API 1.8 ") != NULL);
   CHECK(zonepath_api_version() ==
         ((ZONEPATH_C_VERSION_MAJOR << 16) | ZONEPATH_C_VERSION_MINOR));
   CHECK(strcmp(zonepath_status_name(ZONEPATH_OK), "OK") == 0);
@@ -117,7 +117,7 @@ static void TestVersionAndErrors(void) {
   zonepath_plan_options_init(NULL);
   zonepath_build_params params;
   zonepath_build_params_init(&params);
-  CHECK(params.struct_size == sizeof params && params.zone_size == 32 &&
+  CHECK(params.struct_size == sizeof params && params.zone_size == 0 &&
         params.levels == 0 && params.connectivity == 8);
   zonepath_plan_options options;
   zonepath_plan_options_init(&options);

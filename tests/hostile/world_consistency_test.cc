@@ -403,8 +403,9 @@ TEST(WorldConsistencyTest, BuildParametersOutOfRange) {
   for (const Case& c :
        {Case{44, 0, "header: entrance_threshold 0"},
         Case{44, 5000, "header: entrance_threshold 5000"},
-        Case{32, 3, "header: zone_size 3"}, Case{36, 9, "header: levels 9"},
-        Case{40, 65, "header: group 65"},
+        Case{32, 3, "header: zone_size 3"},
+        Case{32, 0, "header: zone_size 0"},  // automatic: a build setting only
+        Case{36, 9, "header: levels 9"}, Case{40, 65, "header: group 65"},
         Case{56, 1, "header: beacon_spacing 1"},
         Case{56, 1025, "header: beacon_spacing 1025"}}) {
     std::string bytes = good;

@@ -96,6 +96,30 @@ TEST(AgentWorldTest, AgentTextRoundTrips) {
             absl::StatusCode::kInvalidArgument);
 }
 
+TEST(AgentWorldTest, AutomaticZoneSizeComesFromTheTerrain) {
+  // One cell over 4096 a side: every class world gets zones of 64, and an
+  // oriented class's spacing is checked against that size before any class
+  // is built (4 suits zones of 32, not 64).
+  const AgentSet agents = ExampleAgents();
+  const Grid terrain = MixedTerrain(7, 4097, 24);
+  AgentWorldBuildOptions o;
+  o.build.threads = 1;
+  const absl::StatusOr<AgentWorld> built = BuildAgentWorld(terrain, agents, o);
+  ASSERT_TRUE(built.ok()) << built.status();
+  ASSERT_EQ(built->classes().size(), agents.classes.size());
+  for (const AgentWorld::ClassWorldEntry& c : built->classes()) {
+    EXPECT_EQ(c.world.params().zone_size, 64) << c.agent.name;
+  }
+  o.oriented_beacon_spacing = 4;
+  const absl::StatusOr<AgentWorld> narrow = BuildAgentWorld(terrain, agents, o);
+  EXPECT_EQ(narrow.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(narrow.status().message().find(
+                "agent world build options (oriented_beacon_spacing 4): "
+                "beacon_spacing 4 not 0 or in 8..1024 for zone_size 64"),
+            std::string::npos)
+      << narrow.status();
+}
+
 TEST(AgentWorldTest, EachClassIsTheWorldOfItsOwnBuild) {
   const AgentSet agents = ExampleAgents();
   const Grid terrain = MixedTerrain(3, 120, 100);

@@ -11,6 +11,7 @@
 #include <random>
 
 #include "dijkstra_oracle.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
 #include "zonepath/grid/path.h"
@@ -359,7 +360,8 @@ TEST(BuildWorldTest, DegenerateWorlds) {
 }
 
 TEST(BuildWorldTest, AutomaticLevelsFollowTheWorldSize) {
-  BuildParams p;  // zone 32, group 4
+  BuildParams p;  // group 4
+  p.zone_size = 32;
   EXPECT_EQ(AutoLevelCount(p, 100, 100), 1);
   EXPECT_EQ(AutoLevelCount(p, 1024, 1024), 2);
   EXPECT_EQ(AutoLevelCount(p, 4096, 512), 3);
@@ -373,6 +375,51 @@ TEST(BuildWorldTest, AutomaticLevelsFollowTheWorldSize) {
   ASSERT_TRUE(world.ok()) << world.status();
   EXPECT_EQ(world->params().levels, 2);
   EXPECT_EQ(world->abstraction().levels.size(), 2u);
+}
+
+TEST(BuildWorldTest, AutomaticZoneSizeFollowsTheWorldSize) {
+  EXPECT_EQ(AutoZoneSize(1024, 1024), 32);
+  EXPECT_EQ(AutoZoneSize(4096, 512), 32);
+  EXPECT_EQ(AutoZoneSize(64, 4097), 64);
+  EXPECT_EQ(AutoZoneSize(16384, 16384), 64);
+  BuildParams p;  // zone size 0: automatic, levels 0: automatic
+  EXPECT_EQ(p.zone_size, 0);
+  // 0 is a build setting, never a world's: worlds store the resolved size.
+  EXPECT_TRUE(ValidateBuildParams(p).ok());
+  p.levels = 2;
+  EXPECT_THAT(CheckParamRanges(p).message(),
+              ::testing::HasSubstr("zone_size 0 not in 4..1024"));
+  p.levels = 0;
+  EXPECT_EQ(ResolveBuildParams(p, 1024, 1024).zone_size, 32);
+  EXPECT_EQ(ResolveBuildParams(p, 1024, 1024).levels, 2);
+  EXPECT_EQ(ResolveBuildParams(p, 16384, 16384).zone_size, 64);
+  EXPECT_EQ(ResolveBuildParams(p, 16384, 16384).levels, 4);
+  EXPECT_EQ(ResolveBuildParams(p, 32768, 32768).levels, 4);
+  p.zone_size = 48;  // a given size is kept
+  EXPECT_EQ(ResolveBuildParams(p, 16384, 16384).zone_size, 48);
+  // Built: the world stores the resolved size; one cell past 4096 a side
+  // takes zones of 64.
+  for (const int32_t width : {4096, 4097}) {
+    const Grid grid =
+        *Grid::Create(width, 40, std::vector<uint8_t>(width * 40, 1));
+    absl::StatusOr<World> world = BuildWorld(grid, BuildOptions());
+    ASSERT_TRUE(world.ok()) << world.status();
+    const int32_t expected = width > 4096 ? 64 : 32;
+    EXPECT_EQ(world->params().zone_size, expected) << width;
+    EXPECT_EQ(world->abstraction().levels[0].zone_side, expected) << width;
+    EXPECT_EQ(world->params().levels, 3) << width;  // zones 32..512, 64..1024
+    // A spacing under the resolved size's minimum (64 / 8) is refused
+    // once the size is known, naming it.
+    BuildOptions spaced;
+    spaced.params.beacon_spacing = 4;
+    absl::StatusOr<World> narrow = BuildWorld(grid, spaced);
+    EXPECT_EQ(narrow.ok(), width <= 4096) << width;
+    if (!narrow.ok()) {
+      EXPECT_THAT(narrow.status().message(),
+                  ::testing::HasSubstr("beacon_spacing 4 not 0 or in 8..1024 "
+                                       "for zone_size 64"));
+    }
+  }
 }
 
 TEST(BuildWorldTest, RejectsBadParams) {

@@ -196,6 +196,7 @@ TEST(CompactAbstractionTest, DamagedBytesAreErrorsNamingTheField) {
   for (const Poke& p : {
            Poke{8, 9, "version 9"},
            Poke{20, 3, "header: zone_size 3"},
+           Poke{20, 0, "header: zone_size 0"},
            Poke{24, 9, "header: levels 9"},
            Poke{28, 65, "header: group 65"},
            Poke{level1, 0x80000000u, "level 1: node_count"},

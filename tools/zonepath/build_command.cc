@@ -29,7 +29,9 @@
 #include "zonepath/world/world_file.h"
 
 ABSL_DECLARE_FLAG(std::string, o);  // output_flag.cc
-ABSL_FLAG(int32_t, zone_size, 32, "level-1 zone side in cells (4..1024)");
+ABSL_FLAG(int32_t, zone_size, 0,
+          "level-1 zone side in cells (4..1024; 0: automatic from the world's "
+          "size, 32 up to 4096 cells a side and 64 above, see the README)");
 ABSL_FLAG(int32_t, levels, 0,
           "abstract levels (1..8; 0: automatic from the world's size, see "
           "the README)");

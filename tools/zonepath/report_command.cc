@@ -623,8 +623,9 @@ absl::Status Report(const std::vector<std::string>&) {
                "%d` in %.0f s on %d "
                "hardware threads. Times are wall-clock per query (single "
                "thread unless said), so they are only comparable within this "
-               "report. Worlds: zone 32, automatic levels (defaults); planner "
-               "defaults (fewer turns on).\n",
+               "report. Worlds: automatic zone size (32 cells up to 4096 a "
+               "side, 64 above) and levels (defaults); planner defaults "
+               "(fewer turns on).\n",
                dir, absl::GetFlag(FLAGS_maps), max_queries,
                absl::StrJoin(absl::GetFlag(FLAGS_scaling), ","),
                absl::GetFlag(FLAGS_scaling_queries),

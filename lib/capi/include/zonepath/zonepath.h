@@ -58,7 +58,8 @@
  * planners (zonepath_agent_*); 1.5 added
  * zonepath_build_params.connection_tables; 1.6 added
  * zonepath_plan_options.free_crossings; 1.7 added
- * zonepath_plan_options.smooth_by_search.
+ * zonepath_plan_options.smooth_by_search; 1.8 made
+ * zonepath_build_params.zone_size 0 (automatic) valid and the default.
  */
 #ifndef ZONEPATH_ZONEPATH_H_
 #define ZONEPATH_ZONEPATH_H_
@@ -77,7 +78,7 @@ extern "C" {
 #endif
 
 #define ZONEPATH_C_VERSION_MAJOR 1
-#define ZONEPATH_C_VERSION_MINOR 7
+#define ZONEPATH_C_VERSION_MINOR 8
 
 /* ---- Versions, errors ------------------------------------------------- */
 
@@ -104,7 +105,7 @@ typedef enum zonepath_status {
   ZONEPATH_BUFFER_TOO_SMALL = 100
 } zonepath_status;
 
-/* "zonepath C API 1.7 (library 0.1.0)". Any thread; static storage (do not
+/* "zonepath C API 1.8 (library 0.1.0)". Any thread; static storage (do not
  * free). */
 ZONEPATH_C_API const char* zonepath_version(void);
 /* major << 16 | minor of the loaded library (compare the major with
@@ -139,8 +140,10 @@ typedef enum zonepath_outcome {
 
 /* Offline build parameters (ranges checked by the build functions). */
 typedef struct zonepath_build_params {
-  uint32_t struct_size;       /* sizeof(zonepath_build_params) */
-  int32_t zone_size;          /* level-1 zone side, 4..1024 (32) */
+  uint32_t struct_size; /* sizeof(zonepath_build_params) */
+  /* Level-1 zone side, 4..1024, or 0 = automatic: 32 up to 4096 cells a
+     side, 64 above (default 0 since 1.8, 32 before). */
+  int32_t zone_size;
   int32_t levels;             /* 1..8, 0 = automatic (0) */
   int32_t group;              /* level-k zone = group^2 zones (4) */
   int32_t entrance_threshold; /* entrances this long get 2 beacons (6) */

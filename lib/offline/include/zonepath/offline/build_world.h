@@ -57,7 +57,10 @@ struct BuildReport {
   int threads = 0;
 };
 
-// Checks the parameters (ranges as documented in BuildParams).
+// Checks the parameters (ranges as documented in BuildParams) as far as
+// they do not depend on the grid: BuildWorld checks again once an automatic
+// zone size is resolved (a beacon_spacing under zone size / 8 may pass
+// here and be refused there).
 absl::Status ValidateBuildParams(const BuildParams& params);
 
 absl::StatusOr<World> BuildWorld(Grid grid, const BuildOptions& options,
