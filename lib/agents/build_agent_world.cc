@@ -34,9 +34,8 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     // In agent-file order, as the file's class table keeps them.
     std::sort(chosen.begin(), chosen.end());
   }
-  // An automatic zone size is resolved once, from the terrain's size, so
-  // every class world has the same zones (a class grid of anchors may be a
-  // few cells smaller) and the check below knows the size.
+  // An automatic zone size is resolved here, from the terrain's size (each
+  // class grid has the terrain's), so that the check below knows it.
   BuildParams params = options.build.params;
   if (params.zone_size == 0) {
     params.zone_size = AutoZoneSize(terrain.width(), terrain.height());
