@@ -79,8 +79,8 @@ absl::Status CheckParamRanges(const BuildParams& p, bool automatic = false);
 
 // The level-1 zone side a build uses when BuildParams::zone_size is 0:
 // 32 cells while the world's longer side is at most kSmallWorldSide (4096),
-// 64 above. On larger worlds, zones of 64 make the world a fifth to a
-// quarter smaller and long queries 1.2-2.1x faster (generated rooms and
+// 64 above. On larger worlds, zones of 64 make the world 17-28 %
+// smaller and long queries 1.2-2.1x faster (generated rooms and
 // terrain and an upscaled city at 8192^2 and 16384^2), at about the same
 // path quality; on 1024^2 maps they would delay the first moves ~3x
 // (README, "Zone size by world size").
