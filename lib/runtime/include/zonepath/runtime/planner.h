@@ -208,10 +208,11 @@ struct PlannerOptions {
   // rooms is a level of more than ~480 k nodes). 64 bytes a node with 16
   // landmarks, built once per world in 17 Dijkstras over the level (~1 s
   // for 427 k nodes and 7.5 M edges). The default takes in every level of a
-  // 4096^2 world, and level 2 of a 16384^2 rooms world (427 k nodes: 27 MB, ~1
-  // s; its plain queries ~14 % sooner, README "Window landmarks on larger
-  // levels"), not level 2 of a 32768^2 one (1.7 M nodes and 30 M edges: no
-  // table).
+  // 4096^2 world, and level 2 of a 16384^2 rooms world (zones of 32: 427 k
+  // nodes, 27 MB, ~1 s, its plain queries ~14 % sooner, README "Window
+  // landmarks on larger levels"; the automatic zones of 64: 140 k nodes),
+  // not level 2 of a 32768^2 one (zones of 64: 563 k nodes and 13.4 M
+  // edges; of 32: 1.7 M and 30 M: no table).
   uint32_t window_landmark_nodes = 1 << 19;
   // Exact top searches on a level of at most this many nodes, 0..4096
   // (clamped), read a table of the level's node-to-node distances and walk
