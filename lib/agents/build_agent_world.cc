@@ -34,12 +34,11 @@ absl::StatusOr<AgentWorld> BuildAgentWorld(
     // In agent-file order, as the file's class table keeps them.
     std::sort(chosen.begin(), chosen.end());
   }
-  // An automatic zone size is resolved here, from the terrain's size (each
-  // class grid has the terrain's), so that the check below knows it.
-  BuildParams params = options.build.params;
-  if (params.zone_size == 0) {
-    params.zone_size = AutoZoneSize(terrain.width(), terrain.height());
-  }
+  // Automatic settings are resolved here, from the terrain's size (each
+  // class grid has the terrain's), so that the check below knows the zone
+  // size.
+  const BuildParams params = ResolveBuildParams(
+      options.build.params, terrain.width(), terrain.height());
   // Oriented classes' guide worlds take oriented_beacon_spacing when no
   // spacing is given; checked before any class is built, and only when an
   // oriented class is (so a large zone without one is not refused for it).
