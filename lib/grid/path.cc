@@ -77,7 +77,11 @@ absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
   return walk;
 }
 
-double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs) {
+namespace {
+
+// `Cells` is the Grid or its OpenCellTiles (the same costs).
+template <typename Cells>
+double CostOfRuns(const Cells& grid, Point start, absl::Span<const Run> runs) {
   double cost = 0;
   Point p = start;
   uint8_t from = grid.cost(p);
@@ -90,6 +94,17 @@ double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs) {
     }
   }
   return cost;
+}
+
+}  // namespace
+
+double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs) {
+  return CostOfRuns(grid, start, runs);
+}
+
+double RunsCost(const OpenCellTiles& tiles, Point start,
+                absl::Span<const Run> runs) {
+  return CostOfRuns(tiles, start, runs);
 }
 
 }  // namespace zonepath

@@ -66,7 +66,7 @@ absl::Status EndpointConnector::Connect(Point p, int top, SearchStats* stats) {
     zone_costs_.resize(zone_cells_.size());
     pending_.clear();
     const bool walk_all = astar_->grid_bits() != nullptr;
-    ways_.Reset(p, astar_->grid_bits());
+    ways_.Reset(p, astar_->grid_bits(), astar_->cell_tiles());
     uint32_t walked = NodeStateMap::kNone;  // a node a way reached
     for (uint32_t i = 0; i < zone_cells_.size(); ++i) {
       const double octile = GridAStar::OctileDistance(p, zone_cells_[i], cost);

@@ -590,6 +590,14 @@ absl::Status CorridorRefiner::AppendEdgeMoves(uint32_t u, uint32_t v,
         AppendOneTurnWay(*way, moves);
         return absl::OkStatus();
       }
+    } else if (const OpenCellTiles* tiles = astar_->cell_tiles();
+               tiles != nullptr) {
+      // A large grid: its tiles, not its cold rows of costs.
+      if (const std::optional<OneTurnWay> way =
+              FindOneTurnWay(*tiles, graph_.connectivity(), a, b, least)) {
+        AppendOneTurnWay(*way, moves);
+        return absl::OkStatus();
+      }
     } else if (AppendOneTurnPath(graph_.grid(), graph_.connectivity(), a, b,
                                  least, moves)
                    .has_value()) {

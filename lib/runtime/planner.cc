@@ -137,6 +137,18 @@ struct Planner::Impl {
                   GridAStar::MakeGridOpenBits(world.grid());
               return {bits, bits ? GridAStar::GridOpenBitsMemory(*bits) : 0};
             })));
+    // Where the grid is too large for them, its open cells in tiles
+    // (PlannerOptions::open_cell_tiles): refinement, connections and
+    // smoothing read a zone's cells from its tile, not row by row from cold
+    // pages of costs.
+    if (options.open_cell_tiles && astar.grid_bits() == nullptr) {
+      astar.UseCellTiles(std::static_pointer_cast<const OpenCellTiles>(
+          world.DerivedOnce(kCellTilesKey, [&]() -> World::Derived {
+            std::shared_ptr<const OpenCellTiles> tiles =
+                GridAStar::MakeCellTiles(world.grid());
+            return {tiles, tiles ? tiles->MemoryUsage() : 0};
+          })));
+    }
     // Any level may hold a query's exact top search, and the levels below
     // it guide refinement. Levels refinement reads the tables of
     // (RefinedWithLandmarks) get them now; the larger ones (up to
@@ -242,6 +254,8 @@ struct Planner::Impl {
   static constexpr int kLandmarkKey = 1 << 16;
   // ... and of the grid's open bits (GridAStar::MakeGridOpenBits).
   static constexpr int kGridBitsKey = 1 << 20;
+  // ... and of its open cell tiles (GridAStar::MakeCellTiles).
+  static constexpr int kCellTilesKey = (1 << 20) + 1;
   // ... and of the distance tables: kDistanceKey + level.
   static constexpr int kDistanceKey = 1 << 21;
   // ... and of the derived connection tables.
@@ -654,9 +668,15 @@ struct Planner::Impl {
       smoother.AddRun(run);
       return;
     }
+    // (From the tiles on a large grid: its rows of costs are cold.)
+    const OpenCellTiles* tiles = astar.cell_tiles();
     for (uint32_t i = 0; i < run.count; ++i) {
-      out->AddCost(StepCost(grid(), cursor_at, run.direction));
-      cursor_at = Step(cursor_at, run.direction);
+      const Point next = Step(cursor_at, run.direction);
+      out->AddCost(tiles != nullptr
+                       ? StepCost(run.direction, tiles->cost(cursor_at),
+                                  tiles->cost(next))
+                       : StepCost(grid(), cursor_at, run.direction));
+      cursor_at = next;
     }
     out->Append(run.direction, run.count);
   }
@@ -677,8 +697,14 @@ struct Planner::Impl {
       // Without the smoother (which straightens what it commits), each
       // stretch is straightened here; it ends where it ended.
       straight.assign(moves.runs().begin(), moves.runs().end());
-      if (StraightenRuns(grid(), grid().bounds(), nullptr, cursor_at,
-                         &straight)) {
+      bool straightened = true;
+      if (const OpenCellTiles* tiles = astar.cell_tiles(); tiles != nullptr) {
+        StraightenRuns(*tiles, grid().bounds(), cursor_at, &straight);
+      } else {
+        straightened = StraightenRuns(grid(), grid().bounds(), nullptr,
+                                      cursor_at, &straight);
+      }
+      if (straightened) {
         for (const Run& run : straight) Emit(run, out);
         return absl::OkStatus();
       }

@@ -48,7 +48,10 @@ void StreamSmoother::Reset(Point start, bool fewer_turns, bool by_search) {
   head_ = 0;
   committed_ = 0;
   raw_cost_ = 0;
-  puller_.Reset(start, astar_->grid_bits(), fewer_turns);
+  // On a large grid of one cost its tiles, not its cold rows of costs
+  // (OpenCellTiles: the cost they stand for was checked against every cell).
+  tiles_ = astar_->cell_tiles();
+  puller_.Reset(start, astar_->grid_bits(), fewer_turns, tiles_);
   pulled_.clear();
   pulled_end_ = start;
 }
@@ -70,16 +73,24 @@ void StreamSmoother::AddRun(const Run& run) {
     // by index is a fraction of stepping and costing each move (-6 %
     // instructions a smoothed query on Boston_0_1024); the puller keeps the
     // cells.
-    const Point next = Step(p, run.direction);
-    const int64_t delta = (static_cast<int64_t>(next.y) - p.y) * grid_.width() +
-                          (static_cast<int64_t>(next.x) - p.x);
-    const uint8_t cheapest = grid_.min_cost();
-    int64_t index = grid_.Index(p).value();
-    bool uniform = grid_.cost(CellIndex(static_cast<uint32_t>(index))) ==
-                   cheapest;  // (each step's cost reads both its cells)
-    for (uint32_t i = 0; i < run.count && uniform; ++i) {
-      index += delta;
-      uniform = grid_.cost(CellIndex(static_cast<uint32_t>(index))) == cheapest;
+    // With the tiles every passable cell costs the cheapest (checked when
+    // they were made), and the runs added are legal (AddRun's contract, as
+    // refinement and Planner::Smooth give them), so their cells passable.
+    bool uniform = tiles_ != nullptr;
+    if (!uniform) {
+      const Point next = Step(p, run.direction);
+      const int64_t delta =
+          (static_cast<int64_t>(next.y) - p.y) * grid_.width() +
+          (static_cast<int64_t>(next.x) - p.x);
+      const uint8_t cheapest = grid_.min_cost();
+      int64_t index = grid_.Index(p).value();
+      uniform = grid_.cost(CellIndex(static_cast<uint32_t>(index))) ==
+                cheapest;  // (each step's cost reads both its cells)
+      for (uint32_t i = 0; i < run.count && uniform; ++i) {
+        index += delta;
+        uniform =
+            grid_.cost(CellIndex(static_cast<uint32_t>(index))) == cheapest;
+      }
     }
     puller_.AddRun(run);
     if (uniform) {
@@ -89,10 +100,10 @@ void StreamSmoother::AddRun(const Run& run) {
       return;
     }
   }
-  uint8_t from = grid_.cost(p);
+  uint8_t from = CostAt(p);
   for (uint32_t i = 0; i < run.count; ++i) {
     p = Step(p, run.direction);
-    const uint8_t to = grid_.cost(p);
+    const uint8_t to = CostAt(p);
     raw_cost += StepCost(run.direction, from, to);
     from = to;
     if (!pull_) cells_.push_back(p);
@@ -307,11 +318,11 @@ void StreamSmoother::Emit(int64_t moves, RunLengthPath* out) {
 void StreamSmoother::EmitPulled(RunLengthPath* out) {
   // Each move's cost read from its cells and added in order, as Emit does.
   Point p = pulled_end_;
-  uint8_t from = grid_.cost(p);
+  uint8_t from = CostAt(p);
   for (const Run& run : pulled_) {
     for (uint32_t i = 0; i < run.count; ++i) {
       p = Step(p, run.direction);
-      const uint8_t to = grid_.cost(p);
+      const uint8_t to = CostAt(p);
       out->AddCost(StepCost(run.direction, from, to));
       from = to;
     }
@@ -361,7 +372,9 @@ void StreamSmoother::Straighten(int64_t moves) {
       straight_.push_back({d, 1});
     }
   }
-  if (one_cost_) {
+  if (tiles_ != nullptr) {
+    StraightenRuns(*tiles_, grid_.bounds(), cells_[head_], &straight_);
+  } else if (one_cost_) {
     if (!StraightenRuns(grid_, grid_.bounds(), nullptr, cells_[head_],
                         &straight_)) {
       return;

@@ -43,6 +43,7 @@
 #include "string_puller.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 #include "zonepath/search/search_stats.h"
@@ -138,6 +139,10 @@ class StreamSmoother {
   double OneCostStep(Direction d) const {
     return IsDiagonal(d) ? diagonal_cost_ : straight_cost_;
   }
+  // A cell's cost, from the tiles where there are some.
+  uint8_t CostAt(Point p) const {
+    return tiles_ != nullptr ? tiles_->cost(p) : grid_.cost(p);
+  }
 
   const Grid& grid_;
   Connectivity connectivity_;
@@ -167,6 +172,9 @@ class StreamSmoother {
   // StepCost of a straight and a diagonal move between cells of the grid's
   // cheapest cost: every step's cost when one_cost_ (ForEachMove).
   double straight_cost_, diagonal_cost_;
+  // The grid's open cell tiles (GridAStar::cell_tiles()) or null, from
+  // Reset on: read instead of the grid's costs on a large grid.
+  const OpenCellTiles* tiles_ = nullptr;
   // Otherwise windows run by an A* over the band's framed copy
   // (made on the first weighted window, sized for the largest box).
   std::unique_ptr<ZoneDijkstra> band_search_;

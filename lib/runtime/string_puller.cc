@@ -8,8 +8,9 @@
 namespace zonepath::runtime_internal {
 
 void StringPuller::Reset(Point start, const search_internal::OpenBits* bits,
-                         bool fewer_turns) {
+                         bool fewer_turns, const OpenCellTiles* tiles) {
   bits_ = bits;
+  tiles_ = tiles;
   fewer_turns_ = fewer_turns;
   cells_.clear();
   cells_.push_back(start);
@@ -72,7 +73,7 @@ void StringPuller::Pull(int64_t lookahead, bool final, std::vector<Run>* out) {
   while (pending() > (final ? 0 : lookahead)) {
     const int64_t i = index_;
     const int64_t hi = std::min(last, i + lookahead);
-    if (!weighted_) ways_.Reset(at_, bits_);
+    if (!weighted_) ways_.Reset(at_, bits_, tiles_);
     // From a cell of the path the next cell is one move away; from a
     // corner nothing past cells_[i] may be in reach. Double the reach from
     // kFirstReach while ways get there, then bisect between the last

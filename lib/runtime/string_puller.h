@@ -36,6 +36,7 @@
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/search/one_turn_path.h"
 
 namespace zonepath::runtime_internal {
@@ -55,12 +56,13 @@ class StringPuller {
         weighted_(!grid.OneCost()),
         ways_(grid, connectivity) {}
 
-  // `bits`: the grid's open bits (GridAStar::grid_bits()) or null, read
+  // `bits`: the grid's open bits (GridAStar::grid_bits()) or null, and
+  // `tiles`: its open cell tiles (GridAStar::cell_tiles()) or null, read
   // until the next Reset. fewer_turns: of a way's two orders, take first
   // the one continuing the last move's direction (else diagonal, or x,
   // first).
   void Reset(Point start, const search_internal::OpenBits* bits,
-             bool fewer_turns);
+             bool fewer_turns, const OpenCellTiles* tiles = nullptr);
   // Appends the path's next moves (legal, from the last cell added).
   void AddRun(const Run& run) {
     const size_t at = cells_.size();
@@ -111,6 +113,7 @@ class StringPuller {
   bool weighted_;
   OneTurnWaysFrom ways_;  // from the anchor (grids of one cost)
   const search_internal::OpenBits* bits_ = nullptr;
+  const OpenCellTiles* tiles_ = nullptr;
   bool fewer_turns_ = true;
   // The direction of the last move pulled (into the anchor), if any.
   std::optional<Direction> continues_;

@@ -160,7 +160,7 @@ absl::StatusOr<SearchOutcome> GridAStar::FindPath(Point start, Point goal,
   } else if (jumps && use_local_) {
     // A small window: its open cells as bits, 64 read at a time.
     static_assert(kLocalSide <= search_internal::OpenBits::kMaxSide);
-    open_bits_->Fill(*grid_, bounds, options.corridor);
+    FillOpenBits(bounds, options.corridor);
     const search_internal::OpenBits& open = *open_bits_;
     outcome = pair_cost
                   ? SearchJumps<PairCost>(start, goal, options, open, path)
@@ -333,6 +333,30 @@ std::shared_ptr<const search_internal::OpenBits> GridAStar::MakeGridOpenBits(
 
 size_t GridAStar::GridOpenBitsMemory(const search_internal::OpenBits& bits) {
   return bits.MemoryUsage();
+}
+
+std::shared_ptr<const OpenCellTiles> GridAStar::MakeCellTiles(
+    const Grid& grid) {
+  if (!grid.OneCost() ||
+      static_cast<int64_t>(grid.width()) * grid.height() <= kMaxGridBitsCells) {
+    return nullptr;
+  }
+  return OpenCellTiles::Of(grid);
+}
+
+void GridAStar::UseCellTiles(std::shared_ptr<const OpenCellTiles> tiles) {
+  cell_tiles_ = tiles != nullptr && tiles->width() == grid_->width() &&
+                        tiles->height() == grid_->height()
+                    ? std::move(tiles)
+                    : nullptr;
+}
+
+void GridAStar::FillOpenBits(const Rect& bounds, const RowSpans* corridor) {
+  if (cell_tiles_ != nullptr) {
+    open_bits_->FillFromTiles(*cell_tiles_, bounds, corridor);
+  } else {
+    open_bits_->Fill(*grid_, bounds, corridor);
+  }
 }
 
 size_t GridAStar::MemoryUsage() const {

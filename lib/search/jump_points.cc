@@ -189,7 +189,7 @@ absl::Status GridAStar::JumpDistances(Point source,
   if (grid_bits_ != nullptr) {
     open_bits_->FillFrom(*grid_bits_, on_grid);
   } else {
-    open_bits_->Fill(*grid_, on_grid, nullptr);
+    FillOpenBits(on_grid, nullptr);
   }
   open_bits_->SetTargets(targets);
   const OpenBits& open = *open_bits_;
@@ -272,14 +272,24 @@ void GridAStar::ExtractJumpPath(Point start, Point goal,
     }
   }
   std::reverse(jump_runs_.begin(), jump_runs_.end());
+  // On a large grid its tiles, not its costs: the costs' rows of the
+  // window are cold (OpenCellTiles). (Straightening in a corridor reads the
+  // costs: the tiles know no corridor.)
+  const OpenCellTiles* tiles = cell_tiles_.get();
   if (options.prefer_straight) {
-    StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
+    if (tiles != nullptr && options.corridor == nullptr) {
+      StraightenRuns(*tiles, bounds, start, &jump_runs_);
+    } else {
+      StraightenRuns(*grid_, bounds, options.corridor, start, &jump_runs_);
+    }
   }
   // The cost is summed in walking order, as WalkPath sums it, from the
-  // cells themselves: a loaded world's cost counts (Grid::OneCost) are not
+  // cells themselves (or the tiles, whose one cost was checked against
+  // every cell): a loaded world's cost counts (Grid::OneCost) are not
   // checked against its cells, so they may not be trusted for costs.
   for (const Run& run : jump_runs_) path->Append(run.direction, run.count);
-  path->set_cost(RunsCost(*grid_, start, jump_runs_));
+  path->set_cost(tiles != nullptr ? RunsCost(*tiles, start, jump_runs_)
+                                  : RunsCost(*grid_, start, jump_runs_));
 }
 
 template SearchOutcome GridAStar::SearchJumps<PairCost, OpenCells>(

@@ -15,8 +15,10 @@ namespace {
 // cell of the grid and stay in the rectangle the two span, so every cell
 // read is in bounds; each is read once (the walk is most of string
 // pulling's work on weighted grids).
-std::optional<double> Walk(const Grid& grid, Connectivity connectivity, Point a,
-                           const Run* runs, int count, double limit) {
+// `Cells` is the Grid or its OpenCellTiles (the same answers).
+template <typename Cells>
+std::optional<double> Walk(const Cells& grid, Connectivity connectivity,
+                           Point a, const Run* runs, int count, double limit) {
   double cost = 0;
   Point p = a;
   uint8_t from = grid.cost(a);
@@ -74,7 +76,8 @@ OneTurnWay RunsBetween(Connectivity connectivity, Point a, Point b) {
 // The first of the (at most two) orders of the way from a to b that Walk
 // takes within `limit`: the run in direction `continues` first if it is
 // one of them, else the diagonal (x) run first. Nothing off the grid.
-std::optional<OneTurnWay> FirstWayWithin(const Grid& grid,
+template <typename Cells>
+std::optional<OneTurnWay> FirstWayWithin(const Cells& grid,
                                          Connectivity connectivity, Point a,
                                          Point b, double limit,
                                          std::optional<Direction> continues) {
@@ -106,6 +109,13 @@ std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
                         std::nullopt);
 }
 
+std::optional<OneTurnWay> FindOneTurnWay(const OpenCellTiles& tiles,
+                                         Connectivity connectivity, Point a,
+                                         Point b, double max_cost) {
+  return FirstWayWithin(tiles, connectivity, a, b, CostLimit(max_cost),
+                        std::nullopt);
+}
+
 std::optional<OneTurnWay> FindOneTurnWayNoDearer(
     const Grid& grid, Connectivity connectivity, Point a, Point b, double cost,
     std::optional<Direction> continues) {
@@ -130,23 +140,42 @@ void AppendOneTurnWay(const OneTurnWay& way, RunLengthPath* path) {
   }
 }
 
-void OneTurnWaysFrom::Reset(Point anchor,
-                            const search_internal::OpenBits* bits) {
+void OneTurnWaysFrom::Reset(Point anchor, const search_internal::OpenBits* bits,
+                            const OpenCellTiles* tiles) {
   anchor_ = anchor;
   bits_ = bits;
+  tiles_ = tiles;
   for (int q = 0; q < 4; ++q) {
     ray_[q] = 0;
     ray_ends_[q] = false;
   }
 }
 
-bool OneTurnWaysFrom::RunLegal(Point p, Direction d, uint32_t steps) const {
-  if (bits_ != nullptr) return bits_->RunOpen(p, Dx(d), Dy(d), steps);
-  for (uint32_t i = 0; i < steps; ++i) {
-    if (!CanStep(grid_, p, d, connectivity_)) return false;
+namespace {
+
+// How many of up to `steps` moves in direction d from p are legal in a
+// row, stepping cell by cell; `Cells` is the Grid or its OpenCellTiles.
+template <typename Cells>
+uint32_t LegalSteps(const Cells& cells, Connectivity connectivity, Point p,
+                    Direction d, uint32_t steps) {
+  uint32_t legal = 0;
+  for (; legal < steps && CanStep(cells, p, d, connectivity); ++legal) {
     p = Step(p, d);
   }
-  return true;
+  return legal;
+}
+
+}  // namespace
+
+uint32_t OneTurnWaysFrom::StepByStep(Point p, Direction d,
+                                     uint32_t steps) const {
+  return tiles_ != nullptr ? LegalSteps(*tiles_, connectivity_, p, d, steps)
+                           : LegalSteps(grid_, connectivity_, p, d, steps);
+}
+
+bool OneTurnWaysFrom::RunLegal(Point p, Direction d, uint32_t steps) const {
+  if (bits_ != nullptr) return bits_->RunOpen(p, Dx(d), Dy(d), steps);
+  return StepByStep(p, d, steps) == steps;
 }
 
 bool OneTurnWaysFrom::RayReaches(Direction d, uint32_t steps) {
@@ -159,10 +188,7 @@ bool OneTurnWaysFrom::RayReaches(Direction d, uint32_t steps) {
   if (bits_ != nullptr) {
     reached = bits_->DiagonalReach(at, Dx(d), Dy(d), wanted);
   } else {
-    for (Point p = at; reached < wanted && CanStep(grid_, p, d, connectivity_);
-         p = Step(p, d)) {
-      ++reached;
-    }
+    reached = StepByStep(at, d, wanted);
   }
   ray_[q] += reached;
   ray_ends_[q] = reached < wanted;

@@ -2,47 +2,21 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstring>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
+#include "zonepath/grid/open_cell_tiles.h"
+#include "zonepath/grid/open_cost_bits.h"
+
 namespace zonepath::search_internal {
 namespace {
-
-// Bit i of the result: byte i of the 8 costs at `data` is open (not
-// kBlocked = 0).
-uint64_t OpenByteBits(const uint8_t* data) {
-  static_assert(kBlocked == 0);
-  if constexpr (std::endian::native == std::endian::little) {
-    uint64_t v;
-    std::memcpy(&v, data, 8);
-    // The high bit of each byte: set iff the byte is not 0.
-    const uint64_t high =
-        (((v & 0x7F7F7F7F7F7F7F7Full) + 0x7F7F7F7F7F7F7F7Full) | v) &
-        0x8080808080808080ull;
-    // Gather the eight high bits into the top byte, byte i as bit i.
-    return ((high >> 7) * 0x0102040810204080ull) >> 56;
-  } else {
-    uint64_t bits = 0;
-    for (int i = 0; i < 8; ++i) bits |= uint64_t{data[i] != 0} << i;
-    return bits;
-  }
-}
 
 // The first bx of diagonal line c (of either kind) when blocks have by in
 // [0, bh): max(0, c - (bh - 1)) (FillBlocks).
 inline uint32_t FirstOnLine(uint32_t c, uint32_t bh) {
   return c >= bh - 1 ? c - (bh - 1) : 0;
-}
-
-// Ors the low `count` bits of `bits` (count <= 64, the rest 0) into `row`
-// from bit lx on: one word, or two when they cross a word's end.
-inline void OrBitsAt(uint64_t* row, uint32_t lx, uint64_t bits,
-                     uint32_t count) {
-  row[lx >> 6] |= bits << (lx & 63);
-  if ((lx & 63) + count > 64) row[(lx >> 6) + 1] |= bits >> (64 - (lx & 63));
 }
 
 // The `count` bits (count <= 64) of `line` from bit `from` on, as the low
@@ -52,49 +26,6 @@ inline uint64_t BitsAt(const uint64_t* line, uint32_t from, uint32_t count) {
   uint64_t bits = line[from >> 6] >> shift;
   if (shift + count > 64) bits |= line[(from >> 6) + 1] << (64 - shift);
   return count == 64 ? bits : bits & ((uint64_t{1} << count) - 1);
-}
-
-// Ors the open-bits of the n costs at `data` into `row` from bit lx on
-// (the row's words must cover bit lx + n - 1): where SSE2 is there (every
-// x86-64) 64 cells a step, written as one word's worth of bits, then 16,
-// and a span of at least 16 cells ends with one 16-byte read of its last
-// 16 bytes (inside the span) for the 1..15 cells left; 8 a step and then
-// one at a time otherwise.
-void OrOpenBits(const uint8_t* data, size_t n, uint32_t lx, uint64_t* row) {
-  size_t i = 0;
-#if defined(__SSE2__)
-  const __m128i zero = _mm_setzero_si128();
-  // Bit j of the result: byte j of the 16 at `at` is open (64 bits wide,
-  // so that the shifts by 32 and 48 below are defined).
-  const auto open16 = [&](const uint8_t* at) -> uint64_t {
-    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(at));
-    return ~static_cast<uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, zero))) &
-           0xFFFFu;
-  };
-  for (; i + 64 <= n; i += 64, lx += 64) {
-    const uint64_t bits = open16(data + i) | open16(data + i + 16) << 16 |
-                          open16(data + i + 32) << 32 |
-                          open16(data + i + 48) << 48;
-    // Bits lx .. lx + 63, all below the span's end.
-    OrBitsAt(row, lx, bits, 64);
-  }
-  for (; i + 16 <= n; i += 16, lx += 16) {
-    OrBitsAt(row, lx, open16(data + i), 16);
-  }
-  if (i < n && n >= 16) {
-    // The last 1..15 cells: the 16 bytes that end with them (some of them
-    // already done), shifted down to the first cell not done.
-    const uint32_t rest = static_cast<uint32_t>(n - i);
-    OrBitsAt(row, lx, open16(data + n - 16) >> (16 - rest), rest);
-    return;
-  }
-#endif
-  for (; i + 8 <= n; i += 8, lx += 8) {
-    OrBitsAt(row, lx, OpenByteBits(data + i), 8);
-  }
-  for (; i < n; ++i, ++lx) {
-    row[lx >> 6] |= uint64_t{data[i] != kBlocked} << (lx & 63);
-  }
 }
 
 // Transposes a 64 x 64 bit matrix in place: bit j of word i becomes bit i
@@ -145,9 +76,7 @@ void Transpose64(uint64_t a[64]) {
 
 }  // namespace
 
-void OpenBits::Fill(const Grid& grid, const Rect& bounds,
-                    const RowSpans* corridor) {
-  const Rect r = Intersect(bounds, grid.bounds());
+void OpenBits::BeginFill(const Rect& r) {
   blocks_.clear();
   x0_ = r.x0;
   y0_ = r.y0;
@@ -158,32 +87,53 @@ void OpenBits::Fill(const Grid& grid, const Rect& bounds,
   row_words_ = (width_ + 63) / 64;
   col_words_ = (height_ + 63) / 64;
   rows_.assign(size_t{height_} * row_words_, 0);
-  // Every column word is written by the transposition below.
+  // Every column word is written by FillColumns.
   cols_.resize(size_t{width_} * col_words_);
+}
 
-  // Rows: 64, 16, 8 cells a step where the row allows (OrOpenBits).
-  for (int32_t y = r.y0; y < r.y1; ++y) {
-    int32_t x_begin = r.x0, x_end = r.x1;
-    if (corridor != nullptr) {
-      const int64_t i = int64_t{y} - corridor->y0;
-      if (i < 0 || i >= static_cast<int64_t>(corridor->lo.size())) continue;
-      x_begin = std::max(x_begin, corridor->lo[static_cast<size_t>(i)]);
-      x_end = static_cast<int32_t>(std::min<int64_t>(
-          x_end, int64_t{corridor->hi[static_cast<size_t>(i)]} + 1));
-    }
-    if (x_begin >= x_end) continue;
+void OpenBits::Fill(const Grid& grid, const Rect& bounds,
+                    const RowSpans* corridor) {
+  const Rect r = Intersect(bounds, grid.bounds());
+  BeginFill(r);
+  // Rows: 64, 16, 8 cells a step where the row allows (OrOpenCostBits).
+  ForEachRowSpan(r, corridor, [&](int32_t y, int32_t x_begin, int32_t x_end) {
     uint64_t* row =
         &rows_[size_t{static_cast<uint32_t>(y - y0_ + 1)} * row_words_];
     uint32_t lx = static_cast<uint32_t>(x_begin - x0_ + 1);
     // The row's words cover width_ bits, and lx + n < width_.
     grid.ForEachCostSpanInRow(y, x_begin, x_end,
                               [&](const uint8_t* data, size_t n) {
-                                OrOpenBits(data, n, lx, row);
+                                OrOpenCostBits(data, n, lx, row);
                                 lx += static_cast<uint32_t>(n);
                               });
-  }
+  });
+  FillColumns();
+}
 
-  // Columns: each 64 x 64 block of the rows, transposed.
+void OpenBits::FillFromTiles(const OpenCellTiles& tiles, const Rect& bounds,
+                             const RowSpans* corridor) {
+  const Rect r = Intersect(bounds, Rect{0, 0, tiles.width(), tiles.height()});
+  BeginFill(r);
+  // Each row's cells from its tiles' words, up to 64 a step.
+  ForEachRowSpan(r, corridor, [&](int32_t y, int32_t x_begin, int32_t x_end) {
+    uint64_t* row =
+        &rows_[size_t{static_cast<uint32_t>(y - y0_ + 1)} * row_words_];
+    for (int32_t x = x_begin; x < x_end;) {
+      const uint32_t tx = static_cast<uint32_t>(x) >> OpenCellTiles::kShift;
+      const uint32_t from = static_cast<uint32_t>(x) & 63;
+      const uint32_t count = static_cast<uint32_t>(
+          std::min<int32_t>(x_end - x, OpenCellTiles::kSide - from));
+      uint64_t bits = tiles.Word(tx, y) >> from;
+      if (count < 64) bits &= (uint64_t{1} << count) - 1;
+      OrBitsAt(row, static_cast<uint32_t>(x - x0_ + 1), bits, count);
+      x += static_cast<int32_t>(count);
+    }
+  });
+  FillColumns();
+}
+
+void OpenBits::FillColumns() {
+  // Each 64 x 64 block of the rows, transposed.
   uint64_t block[64];
   for (uint32_t ky = 0; ky < col_words_; ++ky) {
     const uint32_t rows_here = std::min<uint32_t>(64, height_ - ky * 64);

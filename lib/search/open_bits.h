@@ -23,12 +23,15 @@
 #ifndef ZONEPATH_SEARCH_OPEN_BITS_H_
 #define ZONEPATH_SEARCH_OPEN_BITS_H_
 
+#include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "absl/types/span.h"
 #include "zonepath/grid/grid.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/search/grid_astar.h"
 
 namespace zonepath::search_internal {
@@ -61,6 +64,13 @@ class OpenBits {
   // ~4 k instructions less than Fill's ~8 k). Allocates nothing for bounds
   // of at most kMaxSide cells a side.
   void FillFrom(const OpenBits& whole, const Rect& bounds);
+  // What Fill(grid, bounds, corridor) gives, read from `tiles`, the same
+  // grid's open cells in 64 x 64 tiles: a zone's bits from a few hundred
+  // contiguous bytes instead of a cold read per row of a large grid
+  // (zonepath/grid/open_cell_tiles.h). Allocates nothing for bounds of at most
+  // kMaxSide cells a side.
+  void FillFromTiles(const OpenCellTiles& tiles, const Rect& bounds,
+                     const RowSpans* corridor);
   // The bits of the whole of `grid` (no room for targets kept): what
   // GridAStar::MakeGridOpenBits shares.
   static OpenBits OfWholeGrid(const Grid& grid);
@@ -178,6 +188,29 @@ class OpenBits {
   }
 
  private:
+  // Sets the bounds (r, already clipped) and clears the rows: the first
+  // step of every fill.
+  void BeginFill(const Rect& r);
+  // Calls fn(y, x_begin, x_end) for each row y of r with the cells
+  // x_begin .. x_end - 1 of it that lie inside `corridor` (all of the row
+  // without one), skipping rows with none.
+  template <typename Fn>
+  static void ForEachRowSpan(const Rect& r, const RowSpans* corridor, Fn&& fn) {
+    for (int32_t y = r.y0; y < r.y1; ++y) {
+      int32_t x_begin = r.x0, x_end = r.x1;
+      if (corridor != nullptr) {
+        const int64_t i = int64_t{y} - corridor->y0;
+        if (i < 0 || i >= static_cast<int64_t>(corridor->lo.size())) continue;
+        x_begin = std::max(x_begin, corridor->lo[static_cast<size_t>(i)]);
+        x_end = static_cast<int32_t>(std::min<int64_t>(
+            x_end, int64_t{corridor->hi[static_cast<size_t>(i)]} + 1));
+      }
+      if (x_begin < x_end) fn(y, x_begin, x_end);
+    }
+  }
+  // The columns from the rows: each 64 x 64 block transposed (the last
+  // step of Fill and FillFromTiles).
+  void FillColumns();
   // DiagonalReach by the block lines: p = (lx, ly) open, local coordinates.
   uint32_t BlockReach(uint32_t lx, uint32_t ly, int dx, int dy,
                       uint32_t steps) const;

@@ -73,6 +73,32 @@ struct BoxCells {
   }
 };
 
+// The same on the grid's open cell tiles: the box checked once per run, the
+// cells read from their tiles' words.
+struct TileBoxCells {
+  const OpenCellTiles& tiles;
+  Rect box;  // clipped to the grid
+  bool Walk(Point* p, const Run& run) const {
+    const int dx = Dx(run.direction), dy = Dy(run.direction);
+    const int32_t n = static_cast<int32_t>(run.count);
+    const Point end{p->x + dx * n, p->y + dy * n};
+    if (!box.Contains(end)) return false;
+    Point q = *p;
+    for (int32_t k = 0; k < n; ++k) {
+      if (dx != 0 && dy != 0 &&
+          !(tiles.passable({q.x + dx, q.y}) &&
+            tiles.passable({q.x, q.y + dy}))) {
+        return false;
+      }
+      q.x += dx;
+      q.y += dy;
+      if (!tiles.passable(q)) return false;
+    }
+    *p = end;
+    return true;
+  }
+};
+
 // True if a unit at p can walk `runs` (count of them) under those rules.
 template <typename Cells>
 bool Walkable(const Cells& cells, Point p, const Run* runs, int count) {
@@ -173,6 +199,15 @@ bool StraightenRuns(const Grid& grid, const Rect& bounds,
     });
   }
   return true;
+}
+
+void StraightenRuns(const OpenCellTiles& tiles, const Rect& bounds, Point start,
+                    std::vector<Run>* runs) {
+  const TileBoxCells cells{
+      tiles, Intersect(bounds, Rect{0, 0, tiles.width(), tiles.height()})};
+  Straighten(start, runs, [&](Point at, const Run*, const Run* candidate) {
+    return Walkable(cells, at, candidate, 2);
+  });
 }
 
 void StraightenRunsNoCostlier(const Grid& grid, Point start,

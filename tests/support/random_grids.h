@@ -29,6 +29,15 @@ inline Grid RandomGrid(uint64_t seed, const RandomGridSpec& spec) {
   return *Grid::Create(spec.width, spec.height, std::move(costs));
 }
 
+// `grid` with every passable cell costing `cost` (1..255).
+inline Grid OneCostGrid(const Grid& grid, uint8_t cost) {
+  std::vector<uint8_t> costs = grid.CostVector();
+  for (uint8_t& c : costs) {
+    if (c != kBlocked) c = cost;
+  }
+  return *Grid::Create(grid.width(), grid.height(), std::move(costs));
+}
+
 // A spec varying with the seed: sizes 1..40, densities 0..45%, unit or
 // weighted costs.
 inline RandomGridSpec SpecForSeed(uint64_t seed) {

@@ -22,6 +22,7 @@
 #include "zonepath/mapgen/generators.h"
 #include "zonepath/offline/build_world.h"
 #include "zonepath/runtime/planner.h"
+#include "zonepath/search/grid_astar.h"
 #include "zonepath/update/world_changes.h"
 #include "zonepath/world/connection_tables.h"
 
@@ -414,6 +415,81 @@ TEST(MultiLevelPlannerTest, LandmarkTablesAreMadeWithThePlanner) {
   EXPECT_GT(lazy_world.DerivedBytes(), lazy_made);
   EXPECT_LE(lazy_world.DerivedBytes(), made);
   EXPECT_EQ(eager_world.DerivedBytes(), made);
+}
+
+// On a grid of one cost too large for the grid's open bits (over 2^22
+// cells), a planner reads its open cells from tiles (PlannerOptions::
+// open_cell_tiles): the same paths and costs as reading the costs, plain,
+// smoothed (by string pulling and by search) and with free crossings, every
+// path legal with its walked cost.
+TEST(MultiLevelPlannerTest, OpenCellTilesGiveTheSamePaths) {
+  const Grid grid = Generated(MapKind::kRooms, 2049, 23);  // 4.2 M cells
+  BuildOptions build;
+  build.params.levels = 3;  // (zones of 32, automatic)
+  build.threads = 2;
+  const absl::StatusOr<World> world = BuildWorld(grid, build);
+  ASSERT_TRUE(world.ok()) << world.status();
+  PlannerOptions no_tiles;
+  no_tiles.open_cell_tiles = false;
+  Planner by_costs(*world, no_tiles);
+  const size_t before = world->DerivedBytes();
+  Planner by_tiles(*world);
+  // The tiles (1 bit a cell) are the only thing the second planner made.
+  EXPECT_GE(world->DerivedBytes(), before + 2049 * 2049 / 8);
+  ASSERT_NE(GridAStar::MakeCellTiles(grid), nullptr);
+  EXPECT_EQ(GridAStar::MakeCellTiles(Generated(MapKind::kRooms, 2048, 23)),
+            nullptr);  // 2^22 cells: the grid's own bits instead
+  std::mt19937_64 rng(23);
+  int long_paths = 0;
+  RunLengthPath want, got;
+  for (int q = 0; q < 30; ++q) {
+    const Point s = testing::RandomPassable(grid, rng);
+    const Point t = testing::RandomPassable(grid, rng);
+    for (int variant = 0; variant < 4; ++variant) {
+      PlanOptions options;
+      options.smooth = variant == 1;
+      options.free_crossings = variant == 2;
+      options.smooth_by_search = variant == 3;
+      const std::string where = PointString(s) + "->" + PointString(t) +
+                                " variant " + std::to_string(variant);
+      const absl::StatusOr<SearchOutcome> a =
+          by_costs.FindPath(s, t, options, &want);
+      const absl::StatusOr<SearchOutcome> b =
+          by_tiles.FindPath(s, t, options, &got);
+      ASSERT_TRUE(a.ok()) << where << a.status();
+      ASSERT_TRUE(b.ok()) << where << b.status();
+      ASSERT_EQ(*b, *a) << where;
+      if (*a != SearchOutcome::kFound) continue;
+      ASSERT_EQ(got.runs(), want.runs()) << where;
+      ASSERT_EQ(got.cost(), want.cost()) << where;
+      const absl::StatusOr<PathWalk> walk =
+          WalkPath(grid, got, Connectivity::kEight);
+      ASSERT_TRUE(walk.ok()) << where << walk.status();
+      EXPECT_EQ(walk->end, t) << where;
+      EXPECT_EQ(walk->cost, got.cost()) << where;
+      if (variant == 0 && by_tiles.stats().top_level >= 2) ++long_paths;
+    }
+  }
+  EXPECT_GT(long_paths, 15);
+  // Warm, the tiles' planner allocates nothing a query (the same queries
+  // again, in every variant).
+  std::mt19937_64 again(23);
+  std::vector<std::pair<Point, Point>> queries;
+  for (int q = 0; q < 30; ++q) {
+    const Point s = testing::RandomPassable(grid, again);
+    queries.push_back({s, testing::RandomPassable(grid, again)});
+  }
+  const int64_t before_queries = testing::AllocationCount();
+  for (const auto& [s, t] : queries) {
+    for (int variant = 0; variant < 4; ++variant) {
+      PlanOptions options;
+      options.smooth = variant == 1;
+      options.free_crossings = variant == 2;
+      options.smooth_by_search = variant == 3;
+      ASSERT_TRUE(by_tiles.FindPath(s, t, options, &got).ok());
+    }
+  }
+  EXPECT_EQ(testing::AllocationCount() - before_queries, 0);
 }
 
 // PlannerOptions::window_landmark_nodes picks the levels whose landmark

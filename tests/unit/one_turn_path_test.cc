@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <random>
 #include <string>
@@ -10,6 +11,7 @@
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/search/grid_astar.h"
 
 namespace zonepath {
@@ -164,9 +166,15 @@ TEST(OneTurnPathTest, WaysFromAnAnchorAsFindOneTurnWay) {
     ASSERT_NE(bits, nullptr);
     const Point a = testing::RandomPassable(grid, rng);
     if (a.x < 0) continue;
-    OneTurnWaysFrom from_bits(grid, c), from_cells(grid, c);
+    // And from the grid's open cell tiles (OpenCellTiles), as a planner on
+    // a large grid of one cost reads them.
+    const std::unique_ptr<const OpenCellTiles> tiles = OpenCellTiles::Of(grid);
+    ASSERT_NE(tiles, nullptr);
+    OneTurnWaysFrom from_bits(grid, c), from_cells(grid, c),
+        from_tiles(grid, c);
     from_bits.Reset(a, bits.get());
     from_cells.Reset(a, nullptr);
+    from_tiles.Reset(a, nullptr, tiles.get());
     for (int k = 0; k < 60; ++k) {
       // Targets near the anchor's rays (where ways are often legal) and
       // anywhere.
@@ -189,7 +197,17 @@ TEST(OneTurnPathTest, WaysFromAnAnchorAsFindOneTurnWay) {
                                   "\nmap:\n" + testing::GridToText(grid);
       const std::optional<OneTurnWay> want = FindOneTurnWay(
           grid, c, a, b, std::numeric_limits<double>::infinity());
-      for (OneTurnWaysFrom* ways : {&from_bits, &from_cells}) {
+      const std::optional<OneTurnWay> on_tiles = FindOneTurnWay(
+          *tiles, c, a, b, std::numeric_limits<double>::infinity());
+      ASSERT_EQ(on_tiles.has_value(), want.has_value()) << context;
+      if (want.has_value()) {
+        ASSERT_EQ(on_tiles->count, want->count) << context;
+        for (int r = 0; r < want->count; ++r) {
+          EXPECT_EQ(on_tiles->runs[r], want->runs[r]) << context;
+        }
+        EXPECT_EQ(on_tiles->cost, want->cost) << context;
+      }
+      for (OneTurnWaysFrom* ways : {&from_bits, &from_cells, &from_tiles}) {
         const std::optional<OneTurnWay> got = ways->To(b, std::nullopt);
         ASSERT_EQ(got.has_value(), want.has_value()) << context;
         if (!want.has_value()) continue;
@@ -211,6 +229,12 @@ TEST(OneTurnPathTest, WaysFromAnAnchorAsFindOneTurnWay) {
       ASSERT_EQ(by_cells->count, got->count) << context;
       for (int r = 0; r < got->count; ++r) {
         EXPECT_EQ(by_cells->runs[r], got->runs[r]) << context;
+      }
+      const std::optional<OneTurnWay> by_tiles = from_tiles.To(b, continues);
+      ASSERT_TRUE(by_tiles.has_value()) << context;
+      ASSERT_EQ(by_tiles->count, got->count) << context;
+      for (int r = 0; r < got->count; ++r) {
+        EXPECT_EQ(by_tiles->runs[r], got->runs[r]) << context;
       }
       RunLengthPath path;
       path.Reset(a);

@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "open_cells.h"
 #include "random_grids.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/search/grid_astar.h"
 
 namespace zonepath::search_internal {
@@ -361,6 +364,160 @@ TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
     }
   }
   EXPECT_GT(found, 1000);
+}
+
+// FillFromTiles (a window's bits from the grid's open cell tiles, as
+// GridAStar fills them on a large grid of one cost) against Fill of the
+// same bounds and corridor: the same open cells, frame included, and the
+// same rays, on bounds at the tiles' edges and at random, partly off the
+// grid.
+TEST(OpenBitsTest, FillFromTilesIsFill) {
+  const int32_t sides[] = {1, 2, 63, 64, 65, 66, 127, 128, 129, 300};
+  OpenBits fill, from_tiles;
+  RayCounts counts;
+  int corridors = 0;
+  uint64_t seed = 500;
+  for (const int32_t width : sides) {
+    for (const int32_t height : {1, 3, 64, 65, 129, 260}) {
+      ++seed;
+      const Grid grid = testing::OneCostGrid(
+          testing::RandomGrid(seed, {width, height, 0.2, 1}),
+          static_cast<uint8_t>(1 + seed % 4));
+      const std::unique_ptr<const OpenCellTiles> tiles =
+          OpenCellTiles::Of(grid);
+      ASSERT_NE(tiles, nullptr);
+      std::mt19937_64 rng(seed);
+      for (int k = 0; k < 12; ++k) {
+        const int32_t edge_sides[] = {1, 62, 63, 64, 65, 126, 127, 128, 256};
+        const auto side = [&] {
+          return k % 2 == 0 ? edge_sides[rng() % std::size(edge_sides)]
+                            : 1 + static_cast<int32_t>(rng() % 256);
+        };
+        // Corners on a tile's edge (0, 63, 64, 65) or anywhere from 3 cells
+        // off the grid's low edges.
+        const int32_t tile_edges[] = {0, 63, 64, 65};
+        const int32_t x0 = k % 3 == 0
+                               ? tile_edges[rng() % std::size(tile_edges)]
+                               : static_cast<int32_t>(rng() % (width + 3)) - 3;
+        const int32_t y0 = k % 3 == 1
+                               ? tile_edges[rng() % std::size(tile_edges)]
+                               : static_cast<int32_t>(rng() % (height + 3)) - 3;
+        const int32_t w = side(), h = side();
+        const Rect bounds{x0, y0, x0 + w, y0 + h};
+        RowSpans corridor;
+        const bool with_corridor = k % 4 == 3;
+        if (with_corridor) {
+          corridor.y0 = y0 + static_cast<int32_t>(rng() % 5);
+          int32_t lo = x0 + static_cast<int32_t>(rng() % w);
+          for (int32_t y = corridor.y0; y < y0 + h - 2; ++y) {
+            lo += static_cast<int32_t>(rng() % 9) - 4;
+            corridor.lo.push_back(lo);
+            corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 90) - 5);
+          }
+          ++corridors;
+        }
+        const RowSpans* c = with_corridor ? &corridor : nullptr;
+        fill.Fill(grid, bounds, c);
+        from_tiles.FillFromTiles(*tiles, bounds, c);
+        const std::string context =
+            "seed " + std::to_string(seed) + " grid " + std::to_string(width) +
+            "x" + std::to_string(height) + " bounds " +
+            std::to_string(bounds.x0) + "," + std::to_string(bounds.y0) +
+            " .. " + std::to_string(bounds.x1) + "," +
+            std::to_string(bounds.y1) + (with_corridor ? " corridor" : "");
+        for (int32_t y = bounds.y0 - 2; y < bounds.y1 + 2; ++y) {
+          for (int32_t x = bounds.x0 - 2; x < bounds.x1 + 2; ++x) {
+            ASSERT_EQ(from_tiles(x, y), fill(x, y))
+                << context << " cell " << x << "," << y;
+            if (!fill(x, y)) continue;
+            const Point goal = rng() % 2 ? Point{-1, -1} : Point{x, y};
+            ASSERT_NO_FATAL_FAILURE(ExpectSameRays(fill, from_tiles, {x, y},
+                                                   goal, context, &counts));
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(corridors, 100);
+  EXPECT_GT(counts.stops, 100000);
+}
+
+// GridAStar reading the grid's open cell tiles (UseCellTiles, as a planner
+// on a large grid of one cost makes it) finds the same paths, costs and
+// jump distances as reading the grid's costs: windows' bits, their
+// endpoints, straightening and the path's cost all come from the tiles.
+TEST(OpenBitsTest, CellTilesGiveTheSamePaths) {
+  int found = 0, distances = 0;
+  for (uint64_t seed = 0; seed < 60; ++seed) {
+    std::mt19937_64 rng(seed * 7177 + 3);
+    const int width = 20 + static_cast<int>(rng() % 400);
+    const int height = 20 + static_cast<int>(rng() % 400);
+    const double blocked = static_cast<double>(rng() % 40) / 100.0;
+    const Grid grid = testing::OneCostGrid(
+        testing::RandomGrid(seed, {width, height, blocked, 1}),
+        static_cast<uint8_t>(1 + seed % 3));
+    GridAStar plain(grid), with_tiles(grid);
+    with_tiles.UseCellTiles(OpenCellTiles::Of(grid));
+    ASSERT_NE(with_tiles.cell_tiles(), nullptr);
+    std::vector<Point> open;
+    for (int32_t y = 0; y < height; ++y) {
+      for (int32_t x = 0; x < width; ++x) {
+        if (grid.passable({x, y})) open.push_back({x, y});
+      }
+    }
+    if (open.empty()) continue;
+    RunLengthPath a, b;
+    for (int q = 0; q < 40; ++q) {
+      const Point s = open[rng() % open.size()];
+      const Point t = open[rng() % open.size()];
+      AStarOptions options;
+      options.jump_points = true;
+      options.prefer_straight = q % 2 == 0;
+      options.bounds =
+          Rect{std::min(s.x, t.x) - static_cast<int32_t>(rng() % 40),
+               std::min(s.y, t.y) - static_cast<int32_t>(rng() % 40),
+               std::max(s.x, t.x) + 1 + static_cast<int32_t>(rng() % 40),
+               std::max(s.y, t.y) + 1 + static_cast<int32_t>(rng() % 40)};
+      const std::string context = "seed " + std::to_string(seed) + " query " +
+                                  std::to_string(q) + " " + PointString(s) +
+                                  " -> " + PointString(t);
+      const absl::StatusOr<SearchOutcome> want =
+          plain.FindPath(s, t, options, &a);
+      const absl::StatusOr<SearchOutcome> got =
+          with_tiles.FindPath(s, t, options, &b);
+      ASSERT_TRUE(want.ok()) << want.status();
+      ASSERT_TRUE(got.ok()) << got.status();
+      ASSERT_EQ(*got, *want) << context;
+      if (*want == SearchOutcome::kFound) {
+        ++found;
+        ASSERT_EQ(b.cost(), a.cost()) << context;
+        ASSERT_EQ(b.runs(), a.runs()) << context;
+      }
+      // Jump distances from s to a few cells of a window around it.
+      const Rect window = Intersect(
+          Rect{s.x - 30, s.y - 30, s.x + 31, s.y + 31}, grid.bounds());
+      std::vector<Point> targets;
+      for (int i = 0; i < 6; ++i) {
+        targets.push_back(
+            {window.x0 + static_cast<int32_t>(rng() % window.width()),
+             window.y0 + static_cast<int32_t>(rng() % window.height())});
+      }
+      std::vector<double> want_d(targets.size()), got_d(targets.size());
+      ASSERT_TRUE(
+          plain.JumpDistances(s, targets, window, absl::MakeSpan(want_d)).ok())
+          << context;
+      ASSERT_TRUE(
+          with_tiles.JumpDistances(s, targets, window, absl::MakeSpan(got_d))
+              .ok())
+          << context;
+      for (size_t i = 0; i < targets.size(); ++i) {
+        ASSERT_EQ(got_d[i], want_d[i]) << context << " target " << i;
+        if (want_d[i] < std::numeric_limits<double>::infinity()) ++distances;
+      }
+    }
+  }
+  EXPECT_GT(found, 1000);
+  EXPECT_GT(distances, 3000);
 }
 
 // RunOpen and DiagonalReach (string pulling's tests of a run) against

@@ -1,11 +1,14 @@
 #include "zonepath/search/run_straightener.h"
 
+#include <algorithm>
+#include <memory>
 #include <random>
 #include <string>
 
 #include "dijkstra_oracle.h"
 #include "gtest/gtest.h"
 #include "random_grids.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/search/grid_astar.h"
 
 namespace zonepath {
@@ -70,6 +73,52 @@ TEST(RunStraightenerTest, SameCostFewerRuns) {
     runs_after += static_cast<int64_t>(straight.runs().size());
   }
   EXPECT_LT(runs_after * 4, runs_before * 3);  // measured: 33 % fewer
+}
+
+// On the grid's open cell tiles (what a planner on a large grid of one cost
+// reads): the same runs as on the grid, in bounds of every size, and the
+// same cost read from the tiles as from the cells, bit for bit.
+TEST(RunStraightenerTest, SameRunsAndCostOnCellTiles) {
+  int changed = 0;
+  for (uint64_t seed = 0; seed < 300; ++seed) {
+    std::mt19937_64 rng(seed * 31 + 7);
+    const int width = 1 + static_cast<int>(rng() % 150);
+    const int height = 1 + static_cast<int>(rng() % 150);
+    // One cost, not always 1.
+    const Grid grid = testing::OneCostGrid(
+        testing::RandomGrid(seed, {width, height, 0.15, 1}),
+        static_cast<uint8_t>(1 + seed % 3));
+    if (grid.passable_count() == 0) continue;
+    const std::unique_ptr<const OpenCellTiles> tiles = OpenCellTiles::Of(grid);
+    ASSERT_NE(tiles, nullptr) << "seed " << seed;
+    const RunLengthPath path = RandomWalk(grid, rng, 200);
+    const std::string context = Context(seed, grid, path.start());
+    // Bounds that hold the path, or the whole grid.
+    Rect bounds = grid.bounds();
+    if (seed % 2 == 0) {
+      bounds = {path.start().x, path.start().y, path.start().x + 1,
+                path.start().y + 1};
+      Point p = path.start();
+      for (const zonepath::Run& run : path.runs()) {
+        for (uint32_t i = 0; i < run.count; ++i) {
+          p = Step(p, run.direction);
+          bounds = {std::min(bounds.x0, p.x), std::min(bounds.y0, p.y),
+                    std::max(bounds.x1, p.x + 1), std::max(bounds.y1, p.y + 1)};
+        }
+      }
+    }
+    std::vector<zonepath::Run> want(path.runs().begin(), path.runs().end());
+    std::vector<zonepath::Run> got = want;
+    ASSERT_TRUE(StraightenRuns(grid, bounds, nullptr, path.start(), &want))
+        << context;
+    StraightenRuns(*tiles, bounds, path.start(), &got);
+    ASSERT_EQ(got, want) << context;
+    if (want.size() < path.runs().size()) ++changed;
+    EXPECT_EQ(RunsCost(*tiles, path.start(), got),
+              RunsCost(grid, path.start(), want))
+        << context;
+  }
+  EXPECT_GT(changed, 150);
 }
 
 // Runs move only through open cells inside the bounds and corridor, and

@@ -35,8 +35,11 @@ constexpr double StepCost(Direction d, uint8_t from, uint8_t to) {
   return IsDiagonal(d) ? mean * kSqrt2 : mean;
 }
 
-// True if a unit on passable cell `p` may step in direction `d`.
-inline bool CanStep(const Grid& grid, Point p, Direction d,
+// True if a unit on passable cell `p` may step in direction `d`. `Cells`:
+// the Grid, or anything that reads its cells the same way (PassableOrFalse,
+// passable; e.g. its OpenCellTiles).
+template <typename Cells>
+inline bool CanStep(const Cells& grid, Point p, Direction d,
                     Connectivity connectivity) {
   const Point q = Step(p, d);
   if (!grid.PassableOrFalse(q)) return false;

@@ -27,6 +27,7 @@
 #include "zonepath/grid/geometry.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/open_cell_tiles.h"
 
 namespace zonepath {
 
@@ -105,6 +106,9 @@ absl::StatusOr<PathWalk> WalkRuns(const Grid& grid, Point start,
 // equal to WalkRuns' bit for bit), reading each cell's cost once. The runs
 // must be legal (searches' own paths); nothing is checked.
 double RunsCost(const Grid& grid, Point start, absl::Span<const Run> runs);
+// The same, read from the grid's open cell tiles.
+double RunsCost(const OpenCellTiles& tiles, Point start,
+                absl::Span<const Run> runs);
 
 inline absl::StatusOr<PathWalk> WalkPath(const Grid& grid,
                                          const RunLengthPath& path,

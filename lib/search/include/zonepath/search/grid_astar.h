@@ -27,6 +27,7 @@
 #include "absl/types/span.h"
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/node_table.h"
 #include "zonepath/search/open_list.h"
@@ -136,6 +137,20 @@ class GridAStar {
     return grid_bits_.get();
   }
 
+  // The open cells of a grid of one cost too large for MakeGridOpenBits
+  // (over kMaxGridBitsCells cells) in tiles (OpenCellTiles: 1 bit a cell,
+  // e.g. 128 MB for 32768 x 32768); null for other grids, and for a grid
+  // whose cells do not bear out its one cost. O(cells) to make.
+  static std::shared_ptr<const OpenCellTiles> MakeCellTiles(const Grid& grid);
+  // Searches then read open cells from `tiles` (MakeCellTiles on this
+  // object's grid, or null: none) where they would read the grid's costs: a
+  // jump point search fills its window's bits from them, and straightens
+  // and costs its path on them (README, "Open cell tiles"). Same paths and
+  // costs either way. Tiles of another size than the grid are not used.
+  void UseCellTiles(std::shared_ptr<const OpenCellTiles> tiles);
+  // The tiles this search reads (UseCellTiles), or null.
+  const OpenCellTiles* cell_tiles() const { return cell_tiles_.get(); }
+
   // Statistics of the last FindPath or JumpDistances call.
   const SearchStats& stats() const { return stats_; }
   // True if the last search expanded cell p (for pictures and tests).
@@ -196,6 +211,9 @@ class GridAStar {
   // The last search's node of grid cell p, null if its tile is untouched
   // or p lies outside the table.
   const SearchNode* FindNode(Point p) const;
+  // Fills open_bits_ with the open cells of `bounds` (and `corridor`):
+  // from the tiles where this search has them, else from the grid's costs.
+  void FillOpenBits(const Rect& bounds, const RowSpans* corridor);
 
   const Grid* grid_;
   NodeTable nodes_;
@@ -209,6 +227,8 @@ class GridAStar {
   std::unique_ptr<search_internal::OpenBits> open_bits_;
   // The whole grid's, shared (UseGridOpenBits), or null.
   std::shared_ptr<const search_internal::OpenBits> grid_bits_;
+  // The whole grid's in tiles, shared (UseCellTiles), or null.
+  std::shared_ptr<const OpenCellTiles> cell_tiles_;
   SearchStats stats_;
   std::vector<Point>* trace_ = nullptr;
 };

@@ -25,6 +25,7 @@
 
 #include "zonepath/grid/grid.h"
 #include "zonepath/grid/moves.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/grid/path.h"
 
 namespace zonepath {
@@ -41,6 +42,11 @@ void AppendOneTurnWay(const OneTurnWay& way, RunLengthPath* path);
 
 // The way AppendOneTurnPath would append, without appending it.
 std::optional<OneTurnWay> FindOneTurnWay(const Grid& grid,
+                                         Connectivity connectivity, Point a,
+                                         Point b, double max_cost);
+// The same way, read from the grid's open cell tiles (the same answer
+// without reading its costs).
+std::optional<OneTurnWay> FindOneTurnWay(const OpenCellTiles& tiles,
                                          Connectivity connectivity, Point a,
                                          Point b, double max_cost);
 
@@ -79,8 +85,10 @@ class OneTurnWaysFrom {
       : grid_(grid), connectivity_(connectivity) {}
 
   // From `anchor`, a passable cell of the grid; `bits`, the grid's whole
-  // open bits or null, must outlive the next Reset.
-  void Reset(Point anchor, const search_internal::OpenBits* bits);
+  // open bits or null, and `tiles`, its open cell tiles or null (read
+  // where there are no bits), must outlive the next Reset.
+  void Reset(Point anchor, const search_internal::OpenBits* bits,
+             const OpenCellTiles* tiles = nullptr);
   // The first legal way to b (a cell of the grid), its cost HeuristicCost's;
   // nullopt if neither is legal, or if that cost is over `max_cost` (with
   // AppendOneTurnPath's one float ulp). Straight first when `continues`
@@ -93,6 +101,9 @@ class OneTurnWaysFrom {
  private:
   // Whether `steps` moves in direction d from p are legal.
   bool RunLegal(Point p, Direction d, uint32_t steps) const;
+  // How many of up to `steps` moves in direction d from p are legal in a
+  // row, read from the tiles or the grid (no bits) cell by cell.
+  uint32_t StepByStep(Point p, Direction d, uint32_t steps) const;
   // Whether the anchor's diagonal ray in direction d has `steps` legal
   // moves (walking it further if needed).
   bool RayReaches(Direction d, uint32_t steps);
@@ -100,6 +111,7 @@ class OneTurnWaysFrom {
   const Grid& grid_;
   Connectivity connectivity_;
   const search_internal::OpenBits* bits_ = nullptr;
+  const OpenCellTiles* tiles_ = nullptr;
   Point anchor_;
   // Per diagonal direction (NE, SE, SW, NW): legal moves walked so far,
   // and whether the ray stopped there.

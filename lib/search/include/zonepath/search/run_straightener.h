@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "zonepath/grid/grid.h"
+#include "zonepath/grid/open_cell_tiles.h"
 #include "zonepath/grid/path.h"
 #include "zonepath/search/grid_astar.h"
 
@@ -32,6 +33,12 @@ namespace zonepath {
 // vector only shrinks.
 bool StraightenRuns(const Grid& grid, const Rect& bounds,
                     const RowSpans* corridor, Point start,
+                    std::vector<Run>* runs);
+
+// The same without a corridor, read from the grid's open cell tiles (which
+// exist only for a grid of one cost): the same runs, without reading the
+// grid's costs.
+void StraightenRuns(const OpenCellTiles& tiles, const Rect& bounds, Point start,
                     std::vector<Run>* runs);
 
 // On any grid, weighted too: the same moves of Y b, where the new order is

@@ -9,8 +9,8 @@
 // ApplyChanges shares every page the changes did not touch with the world
 // it came from, so keeping both costs little more than keeping one. What
 // planners derive from a world (DerivedOnce: landmark, distance and level-2
-// connection tables, the grid's open bits of ~4 bits a cell) is each
-// version's own.
+// connection tables, the grid's open bits of ~4 bits a cell, or on a larger
+// grid its open cell tiles of 1 bit a cell) is each version's own.
 //
 //   ASSIGN_OR_RETURN(World world, LoadWorldFile("den520d.zpw"));
 //   const Grid& grid = world.grid();
@@ -77,7 +77,8 @@ class World {
   // Data the runtime derives from this world on first use and shares
   // between all its planners, on any thread (the landmark bounds and the
   // distance table of a level, runtime/landmarks.h, level_distances.h; the
-  // connection tables of levels the file has none of, derived_connections.h):
+  // connection tables of levels the file has none of, derived_connections.h;
+  // the grid's open bits or open cell tiles, search/grid_astar.h):
   // `build` runs once per key, the first caller's, under that key's own lock;
   // a later call with the key waits for it and returns the same object, while
   // calls with other keys, and DerivedBytes / MemoryUsage, go on meanwhile (a
