@@ -314,6 +314,80 @@ TEST(OpenBitsTest, FillFromGridBitsIsFill) {
   EXPECT_GT(counts.stops, 100000);
 }
 
+// 40 random queries on `grid` (open: its open cells), planned by `want`
+// and by `got`: bounded windows, and every fourth the whole grid (searched
+// cell by cell past kLocalSide). They must find the same outcome, runs and
+// cost. With `distances`, also the same jump distances from each query's
+// start to 6 cells of a window around it (counting the finite ones).
+// Returns how many queries found a path.
+int ExpectSamePaths(const Grid& grid, const std::vector<Point>& open,
+                    GridAStar& want, GridAStar& got, std::mt19937_64& rng,
+                    const std::string& what, int* distances) {
+  int found = 0;
+  RunLengthPath a, b;
+  for (int q = 0; q < 40; ++q) {
+    const Point s = open[rng() % open.size()];
+    const Point t = open[rng() % open.size()];
+    AStarOptions options;
+    options.jump_points = true;
+    options.prefer_straight = q % 2 == 0;
+    if (q % 4 != 3) {  // bounded (a window), else the whole grid
+      options.bounds =
+          Rect{std::min(s.x, t.x) - static_cast<int32_t>(rng() % 40),
+               std::min(s.y, t.y) - static_cast<int32_t>(rng() % 40),
+               std::max(s.x, t.x) + 1 + static_cast<int32_t>(rng() % 40),
+               std::max(s.y, t.y) + 1 + static_cast<int32_t>(rng() % 40)};
+    }
+    const std::string context = what + " query " + std::to_string(q) + " " +
+                                PointString(s) + " -> " + PointString(t);
+    const absl::StatusOr<SearchOutcome> wanted =
+        want.FindPath(s, t, options, &a);
+    const absl::StatusOr<SearchOutcome> gotten =
+        got.FindPath(s, t, options, &b);
+    EXPECT_TRUE(wanted.ok()) << context << wanted.status();
+    EXPECT_TRUE(gotten.ok()) << context << gotten.status();
+    if (!wanted.ok() || !gotten.ok()) return found;
+    EXPECT_EQ(*gotten, *wanted) << context;
+    if (*wanted == SearchOutcome::kFound && *gotten == *wanted) {
+      ++found;
+      EXPECT_EQ(b.cost(), a.cost()) << context;
+      EXPECT_EQ(b.runs(), a.runs()) << context;
+    }
+    if (distances == nullptr) continue;
+    const Rect window =
+        Intersect(Rect{s.x - 30, s.y - 30, s.x + 31, s.y + 31}, grid.bounds());
+    std::vector<Point> targets;
+    for (int i = 0; i < 6; ++i) {
+      targets.push_back(
+          {window.x0 + static_cast<int32_t>(rng() % window.width()),
+           window.y0 + static_cast<int32_t>(rng() % window.height())});
+    }
+    std::vector<double> want_d(targets.size()), got_d(targets.size());
+    const absl::Status w =
+        want.JumpDistances(s, targets, window, absl::MakeSpan(want_d));
+    const absl::Status g =
+        got.JumpDistances(s, targets, window, absl::MakeSpan(got_d));
+    EXPECT_TRUE(w.ok()) << context << w;
+    EXPECT_TRUE(g.ok()) << context << g;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      EXPECT_EQ(got_d[i], want_d[i]) << context << " target " << i;
+      if (want_d[i] < std::numeric_limits<double>::infinity()) ++*distances;
+    }
+  }
+  return found;
+}
+
+// The open cells of `grid`, row by row.
+std::vector<Point> OpenCellsOf(const Grid& grid) {
+  std::vector<Point> open;
+  for (int32_t y = 0; y < grid.height(); ++y) {
+    for (int32_t x = 0; x < grid.width(); ++x) {
+      if (grid.passable({x, y})) open.push_back({x, y});
+    }
+  }
+  return open;
+}
+
 // GridAStar with the grid's bits finds the same paths as with its own
 // windows' bits (and, past kLocalSide, cell by cell): same runs, same cost.
 TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
@@ -326,42 +400,11 @@ TEST(OpenBitsTest, GridBitsGiveTheSamePaths) {
     const Grid grid = testing::RandomGrid(seed, {width, height, blocked, 1});
     GridAStar plain(grid), with_bits(grid);
     with_bits.UseGridOpenBits(GridAStar::MakeGridOpenBits(grid));
-    std::vector<Point> open;
-    for (int32_t y = 0; y < height; ++y) {
-      for (int32_t x = 0; x < width; ++x) {
-        if (grid.passable({x, y})) open.push_back({x, y});
-      }
-    }
+    const std::vector<Point> open = OpenCellsOf(grid);
     if (open.empty()) continue;
-    RunLengthPath a, b;
-    for (int q = 0; q < 40; ++q) {
-      const Point s = open[rng() % open.size()];
-      const Point t = open[rng() % open.size()];
-      AStarOptions options;
-      options.jump_points = true;
-      options.prefer_straight = q % 2 == 0;
-      if (q % 4 != 3) {  // bounded (a window), else the whole grid
-        options.bounds =
-            Rect{std::min(s.x, t.x) - static_cast<int32_t>(rng() % 40),
-                 std::min(s.y, t.y) - static_cast<int32_t>(rng() % 40),
-                 std::max(s.x, t.x) + 1 + static_cast<int32_t>(rng() % 40),
-                 std::max(s.y, t.y) + 1 + static_cast<int32_t>(rng() % 40)};
-      }
-      const absl::StatusOr<SearchOutcome> want =
-          plain.FindPath(s, t, options, &a);
-      const absl::StatusOr<SearchOutcome> got =
-          with_bits.FindPath(s, t, options, &b);
-      ASSERT_TRUE(want.ok()) << want.status();
-      ASSERT_TRUE(got.ok()) << got.status();
-      const std::string context = "seed " + std::to_string(seed) + " query " +
-                                  std::to_string(q) + " " + PointString(s) +
-                                  " -> " + PointString(t);
-      ASSERT_EQ(*got, *want) << context;
-      if (*want != SearchOutcome::kFound) continue;
-      ++found;
-      ASSERT_EQ(b.cost(), a.cost()) << context;
-      ASSERT_EQ(b.runs(), a.runs()) << context;
-    }
+    found += ExpectSamePaths(grid, open, plain, with_bits, rng,
+                             "seed " + std::to_string(seed), nullptr);
+    if (::testing::Test::HasFailure()) return;
   }
   EXPECT_GT(found, 1000);
 }
@@ -444,8 +487,8 @@ TEST(OpenBitsTest, FillFromTilesIsFill) {
 
 // GridAStar reading the grid's open cell tiles (UseCellTiles, as a planner
 // on a large grid of one cost makes it) finds the same paths, costs and
-// jump distances as reading the grid's costs: windows' bits, their
-// endpoints, straightening and the path's cost all come from the tiles.
+// jump distances as reading the grid's costs: windows' bits, straightening
+// and the path's cost all come from the tiles.
 TEST(OpenBitsTest, CellTilesGiveTheSamePaths) {
   int found = 0, distances = 0;
   for (uint64_t seed = 0; seed < 60; ++seed) {
@@ -459,62 +502,11 @@ TEST(OpenBitsTest, CellTilesGiveTheSamePaths) {
     GridAStar plain(grid), with_tiles(grid);
     with_tiles.UseCellTiles(OpenCellTiles::Of(grid));
     ASSERT_NE(with_tiles.cell_tiles(), nullptr);
-    std::vector<Point> open;
-    for (int32_t y = 0; y < height; ++y) {
-      for (int32_t x = 0; x < width; ++x) {
-        if (grid.passable({x, y})) open.push_back({x, y});
-      }
-    }
+    const std::vector<Point> open = OpenCellsOf(grid);
     if (open.empty()) continue;
-    RunLengthPath a, b;
-    for (int q = 0; q < 40; ++q) {
-      const Point s = open[rng() % open.size()];
-      const Point t = open[rng() % open.size()];
-      AStarOptions options;
-      options.jump_points = true;
-      options.prefer_straight = q % 2 == 0;
-      options.bounds =
-          Rect{std::min(s.x, t.x) - static_cast<int32_t>(rng() % 40),
-               std::min(s.y, t.y) - static_cast<int32_t>(rng() % 40),
-               std::max(s.x, t.x) + 1 + static_cast<int32_t>(rng() % 40),
-               std::max(s.y, t.y) + 1 + static_cast<int32_t>(rng() % 40)};
-      const std::string context = "seed " + std::to_string(seed) + " query " +
-                                  std::to_string(q) + " " + PointString(s) +
-                                  " -> " + PointString(t);
-      const absl::StatusOr<SearchOutcome> want =
-          plain.FindPath(s, t, options, &a);
-      const absl::StatusOr<SearchOutcome> got =
-          with_tiles.FindPath(s, t, options, &b);
-      ASSERT_TRUE(want.ok()) << want.status();
-      ASSERT_TRUE(got.ok()) << got.status();
-      ASSERT_EQ(*got, *want) << context;
-      if (*want == SearchOutcome::kFound) {
-        ++found;
-        ASSERT_EQ(b.cost(), a.cost()) << context;
-        ASSERT_EQ(b.runs(), a.runs()) << context;
-      }
-      // Jump distances from s to a few cells of a window around it.
-      const Rect window = Intersect(
-          Rect{s.x - 30, s.y - 30, s.x + 31, s.y + 31}, grid.bounds());
-      std::vector<Point> targets;
-      for (int i = 0; i < 6; ++i) {
-        targets.push_back(
-            {window.x0 + static_cast<int32_t>(rng() % window.width()),
-             window.y0 + static_cast<int32_t>(rng() % window.height())});
-      }
-      std::vector<double> want_d(targets.size()), got_d(targets.size());
-      ASSERT_TRUE(
-          plain.JumpDistances(s, targets, window, absl::MakeSpan(want_d)).ok())
-          << context;
-      ASSERT_TRUE(
-          with_tiles.JumpDistances(s, targets, window, absl::MakeSpan(got_d))
-              .ok())
-          << context;
-      for (size_t i = 0; i < targets.size(); ++i) {
-        ASSERT_EQ(got_d[i], want_d[i]) << context << " target " << i;
-        if (want_d[i] < std::numeric_limits<double>::infinity()) ++distances;
-      }
-    }
+    found += ExpectSamePaths(grid, open, plain, with_tiles, rng,
+                             "seed " + std::to_string(seed), &distances);
+    if (::testing::Test::HasFailure()) return;
   }
   EXPECT_GT(found, 1000);
   EXPECT_GT(distances, 3000);
