@@ -241,12 +241,12 @@ struct PlannerOptions {
   // another way of the same or nearly the same cost.
   bool derive_connection_tables = true;
   // On a grid of one cost too large for the grid's open bits (over 2^22
-  // cells: from 2049 x 2049, e.g. 4096^2), read its open cells from tiles of 64
-  // x 64 cells (zonepath/grid/open_cell_tiles.h) where refinement, connections
-  // and smoothing would read the grid's costs: a zone's cells from 512
-  // contiguous bytes instead of a cold read per row. 1 bit a cell, one copy
-  // per world shared by its planners (128 MB for 32768^2, ~0.1 s to make
-  // per 10^8 cells); the same paths and costs either way (README, "Open
+  // cells: from 2049 x 2049, e.g. 4096^2), read its open cells from 64 x
+  // 64-cell tiles (zonepath/grid/open_cell_tiles.h) where refinement,
+  // connections and smoothing would read the grid's costs: a zone's cells
+  // from 512 contiguous bytes instead of a cold read per row. 1 bit a cell,
+  // one copy per world shared by its planners (128 MB for 32768^2, ~1 s
+  // to make there); the same paths and costs either way (README, "Open
   // cell tiles"). False: read the costs (a world that lives for a few
   // queries, or no memory to spare).
   bool open_cell_tiles = true;
