@@ -51,6 +51,21 @@ void ExpectSameRays(const Want& want, const Got& got, Point p, Point goal,
   }
 }
 
+// A random corridor over `bounds`' rows (from up to 4 rows below its top
+// to 2 above its bottom), its x interval wandering, sometimes empty and
+// sometimes reaching past the bounds.
+RowSpans RandomCorridor(const Rect& bounds, std::mt19937_64& rng) {
+  RowSpans corridor;
+  corridor.y0 = bounds.y0 + static_cast<int32_t>(rng() % 5);
+  int32_t lo = bounds.x0 + static_cast<int32_t>(rng() % bounds.width());
+  for (int32_t y = corridor.y0; y < bounds.y1 - 2; ++y) {
+    lo += static_cast<int32_t>(rng() % 9) - 4;
+    corridor.lo.push_back(lo);
+    corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 90) - 5);
+  }
+  return corridor;
+}
+
 TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
   OpenBits bits;  // one scratch for every case, as GridAStar keeps it
   RayCounts counts;
@@ -68,15 +83,7 @@ TEST(OpenBitsTest, SameCellsAndRaysAsCellByCell) {
     const Rect bounds{x0, y0, x0 + bw, y0 + bh};
     RowSpans corridor;
     const bool with_corridor = seed % 3 == 0;
-    if (with_corridor) {
-      corridor.y0 = y0 + static_cast<int32_t>(rng() % 5);
-      int32_t lo = x0 + static_cast<int32_t>(rng() % bw);
-      for (int32_t y = corridor.y0; y < y0 + bh - 2; ++y) {
-        lo += static_cast<int32_t>(rng() % 9) - 4;
-        corridor.lo.push_back(lo);
-        corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 90) - 5);
-      }
-    }
+    if (with_corridor) corridor = RandomCorridor(bounds, rng);
     const RowSpans* c = with_corridor ? &corridor : nullptr;
     const OpenCells cells(grid, bounds, c);
     bits.Fill(grid, bounds, c);
@@ -450,13 +457,7 @@ TEST(OpenBitsTest, FillFromTilesIsFill) {
         RowSpans corridor;
         const bool with_corridor = k % 4 == 3;
         if (with_corridor) {
-          corridor.y0 = y0 + static_cast<int32_t>(rng() % 5);
-          int32_t lo = x0 + static_cast<int32_t>(rng() % w);
-          for (int32_t y = corridor.y0; y < y0 + h - 2; ++y) {
-            lo += static_cast<int32_t>(rng() % 9) - 4;
-            corridor.lo.push_back(lo);
-            corridor.hi.push_back(lo + static_cast<int32_t>(rng() % 90) - 5);
-          }
+          corridor = RandomCorridor(bounds, rng);
           ++corridors;
         }
         const RowSpans* c = with_corridor ? &corridor : nullptr;
