@@ -169,16 +169,20 @@ done
 
 # Benchmark report (generated worlds only: no maps folder; tiny sizes).
 expect_exit 0 "report" "$zp" report -o "$tmp/rep" --maps "$tmp/no-maps" \
-  --max-queries 4 --scaling 64 --scaling-queries 3
+  --max-queries 4 --scaling 64 --scaling-queries 3 --scaling-passes 2
 for section in "## Query time and quality per map set" "### generated" \
   "## Query time by path length" "## Scaling with the world's size" \
-  "| rooms | 64 |"; do
+  "| rooms | 64 |" "fastest of 2 timed passes" "| 1.00× |"; do
   expect_grep "$section" "$tmp/rep/report.md" "report has '$section'"
 done
 [ -s "$tmp/rep/time_vs_length.png" ] || { echo "FAIL: report wrote no plot"; failures=$((failures + 1)); }
 expect_exit 1 "report without -o" "$zp" report
 expect_exit 1 "report with a bad scaling size" "$zp" report -o "$tmp/rep2" \
   --scaling 7
+expect_exit 1 "report with no timed passes" "$zp" report -o "$tmp/rep2" \
+  --scaling 64 --scaling-passes 0
+expect_grep "scaling-passes: 0 is not in 1..100" "$tmp/err" \
+  "report names the bad --scaling-passes"
 
 # Change scripts: replayed, verified against full rebuilds, bad ones named.
 cat >"$tmp/changes.txt" <<'SCRIPT'
