@@ -169,20 +169,36 @@ done
 
 # Benchmark report (generated worlds only: no maps folder; tiny sizes).
 expect_exit 0 "report" "$zp" report -o "$tmp/rep" --maps "$tmp/no-maps" \
-  --max-queries 4 --scaling 64 --scaling-queries 3 --scaling-passes 2
+  --max-queries 4 --scaling 64,128 --scaling-queries 3 --scaling-passes 2 \
+  --scaling-seconds 0
 for section in "## Query time and quality per map set" "### generated" \
   "## Query time by path length" "## Scaling with the world's size" \
-  "| rooms | 64 |" "fastest of 2 timed passes" "| 1.00× |"; do
+  "| rooms | 64 |" "--scaling-passes 2 --scaling-seconds 0" \
+  "2 at least and more until 0 s"; do
   expect_grep "$section" "$tmp/rep/report.md" "report has '$section'"
 done
+# Two timed passes each (no seconds asked); the flat line's column: 1.00x
+# on each kind's smallest side, a ratio on the larger one.
+grep -Eq '^\| rooms \| 64 \| [0-9]+ \|( [^|]+ \|){6} 2 \|' "$tmp/rep/report.md" ||
+  fail "report: rooms 64 was not timed in 2 passes"
+grep -Eq '^\| rooms \| 64 \|.*\| 1\.00× \| [0-9]' "$tmp/rep/report.md" ||
+  fail "report: rooms 64 is not 1.00x its smallest side"
+grep -Eq '^\| rooms \| 128 \|.*\| [0-9]+\.[0-9]{2}× \| [0-9]' \
+  "$tmp/rep/report.md" || fail "report: rooms 128 has no ratio to 64"
 [ -s "$tmp/rep/time_vs_length.png" ] || { echo "FAIL: report wrote no plot"; failures=$((failures + 1)); }
 expect_exit 1 "report without -o" "$zp" report
-expect_exit 1 "report with a bad scaling size" "$zp" report -o "$tmp/rep2" \
+expect_exit 2 "report with a bad scaling size" "$zp" report -o "$tmp/rep2" \
   --scaling 7
-expect_exit 1 "report with no timed passes" "$zp" report -o "$tmp/rep2" \
+expect_exit 2 "report with no timed passes" "$zp" report -o "$tmp/rep2" \
   --scaling 64 --scaling-passes 0
 expect_grep "scaling-passes: 0 is not in 1..100" "$tmp/err" \
   "report names the bad --scaling-passes"
+expect_exit 2 "report with negative seconds" "$zp" report -o "$tmp/rep2" \
+  --scaling 64 --scaling-seconds -1
+expect_exit 2 "report with an unknown world kind" "$zp" report \
+  -o "$tmp/rep2" --scaling 64 --scaling-kinds lava
+expect_grep "'lava' is not a world kind" "$tmp/err" \
+  "report names the bad --scaling-kinds"
 
 # Change scripts: replayed, verified against full rebuilds, bad ones named.
 cat >"$tmp/changes.txt" <<'SCRIPT'

@@ -16,6 +16,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <system_error>
@@ -57,6 +58,12 @@ ABSL_FLAG(std::vector<std::string>, scaling,
           "sides of the generated worlds in the scaling table");
 ABSL_FLAG(int32_t, scaling_queries, 100,
           "random long queries per generated world in the scaling table");
+ABSL_FLAG(int32_t, scaling_passes, 3,
+          "timed passes at least over each scaling world's queries, 1..100; "
+          "a query's time is its fastest pass");
+ABSL_FLAG(double, scaling_seconds, 1.0,
+          "and more passes until this many seconds of them, 0..600, on each "
+          "scaling world (at most 10000 passes)");
 ABSL_FLAG(std::vector<std::string>, scaling_kinds,
           std::vector<std::string>({"rooms", "maze", "terrain"}),
           "generated world kinds in the scaling table");
@@ -67,9 +74,6 @@ ABSL_FLAG(std::vector<std::string>, scaling_maps,
 ABSL_FLAG(int32_t, scaling_exact, 10,
           "exact A* on this many of each scaling world's queries (for "
           "suboptimality), up to --scaling-exact-side");
-ABSL_FLAG(int32_t, scaling_passes, 3,
-          "timed passes over each scaling world's queries, 1..100; a "
-          "query's time is its fastest pass");
 ABSL_FLAG(int32_t, scaling_exact_side, 4096,
           "largest side on which the scaling table runs exact A*");
 
@@ -297,6 +301,7 @@ struct ScalingRow {
   std::string kind;
   int32_t side = 0;
   int32_t levels = 0;
+  int32_t passes = 0;  // timed passes run
   double build_s = 0, load_s = 0;
   int64_t build_peak = 0, load_peak = 0;
   size_t file_bytes = 0, world_memory = 0;
@@ -327,23 +332,35 @@ absl::StatusOr<Grid> Upscaled(const std::string& map, int32_t side) {
   return Grid::Create(w, h, std::move(costs));
 }
 
-// Records a query's path cost (-1: not found) from its first timed pass in
-// *kept, and checks that every later pass gives the same (planning is
-// deterministic).
-absl::Status SamePassCost(const std::string& name, int32_t side, size_t query,
-                          int32_t pass, double cost, double* kept) {
+// Keeps a query's path cost (-1: not found) from its first timed pass in
+// *kept, and from the next passes checks that they give the same (planning
+// is deterministic); `what` names the run ("plain" or "smoothed").
+absl::Status KeepOrCheckPassCost(const std::string& name, int32_t side,
+                                 size_t query, const char* what, int32_t pass,
+                                 double cost, double* kept) {
   if (pass == 0) {
     *kept = cost;
     return absl::OkStatus();
   }
   if (cost == *kept) return absl::OkStatus();
+  const auto text = [](double c) {
+    return c < 0 ? std::string("not found") : absl::StrFormat("cost %.6f", c);
+  };
   return absl::InternalError(absl::StrFormat(
-      "%s %d: query %d cost %.6f in timed pass %d but %.6f in the first", name,
-      side, query, cost, pass + 1, *kept));
+      "%s %d: %s query %d: %s in timed pass %d, %s in the first", name, side,
+      what, query, text(cost), pass + 1, text(*kept)));
 }
 
+// How long the scaling table times each world's queries: `passes` at
+// least, then more until `seconds` have gone by (kMaxPasses at most).
+struct PassLimits {
+  static constexpr int32_t kMaxPasses = 10000;
+  int32_t passes = 3;
+  double seconds = 1.0;
+};
+
 absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
-                                      int32_t queries, int32_t passes,
+                                      int32_t queries, const PassLimits& limits,
                                       const std::string& tmp_file) {
   ScalingRow row;
   row.kind = name;
@@ -385,36 +402,46 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
       smooth_cost(random.size(), -1);
   PlanOptions smooth;
   smooth.smooth = true;
-  // An untimed pass over the plain queries, then `passes` rounds of a
-  // plain pass and a smoothed pass: every timed pass finds the caches as
-  // the pass before left them (a whole 1024^2 world fits), and none pays
-  // for a table the planner builds on first use. Timing each query's
-  // smoothed run right after its plain one, as this did before, found
-  // that part of the world in the caches: the smoothed median came out
-  // below the plain one on 10 of 12 worlds (rooms 4096^2: 531 / 727 us).
-  // Each query keeps its fastest time of the passes. This machine is
-  // shared, and another tenant only ever adds time: one pass of the same
-  // binary moved rooms 32768^2's median by 1.4x between two runs (README,
-  // "Scaling from 1024^2 to 32768^2"). A query's repeat comes after every
-  // other query of the world, so on a large world its data has left the
-  // caches again.
-  for (const Query& q : random) {
-    RETURN_IF_ERROR(
-        PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, &path)
-            .outcome.status());
+  // An untimed pass over the queries, plain then smoothed, then rounds of
+  // a plain pass and a smoothed pass (`limits`): every timed pass finds the
+  // caches as the pass before left them (a whole 1024^2 world fits), and
+  // none pays for a table the planner builds, or scratch it grows, on first
+  // use. Timing each query's smoothed run right after its plain one, as
+  // this did before, found that part of the world in the caches: the
+  // smoothed median came out below the plain one on 10 of 12 worlds (rooms
+  // 4096^2: 531 / 727 us). Each query keeps its fastest time of the
+  // passes: on a shared machine other load only adds time, and one pass
+  // each moved rooms 32768^2's median query 1.3x (7.10 / 9.16 ms) between
+  // two runs of one binary (docs/measurements_history.md, "Scaling with
+  // one timed pass"). A query's repeat comes after every other query of
+  // the world, so on a large world its data has left the caches again.
+  // Passes run for a second at least: a small world's three passes take a
+  // few milliseconds, which another process running all that time (a
+  // build, say) slowed alike, 1.5x on rooms 1024^2 in one run.
+  for (const PlanOptions& options : {PlanOptions(), smooth}) {
+    for (const Query& q : random) {
+      RETURN_IF_ERROR(PlanTimed(planner, q.start, q.goal, options, 32, &path)
+                          .outcome.status());
+    }
   }
   const size_t n = random.size();
   constexpr double kInf = std::numeric_limits<double>::infinity();
   std::vector<double> total(n, kInf), first(n, kInf), smooth_total(n, kInf);
-  for (int32_t pass = 0; pass < passes; ++pass) {
+  const Clock::time_point timing_began = Clock::now();
+  int32_t pass = 0;
+  for (; pass < limits.passes ||
+         (pass < PassLimits::kMaxPasses &&
+          Seconds(Clock::now() - timing_began) < limits.seconds);
+       ++pass) {
     for (size_t i = 0; i < n; ++i) {
       const Query& q = random[i];
       TimedPlan timed =
           PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, &path);
       ASSIGN_OR_RETURN(SearchOutcome outcome, std::move(timed.outcome));
       const bool found = outcome == SearchOutcome::kFound && path.cost() > 0;
-      RETURN_IF_ERROR(SamePassCost(name, row.side, i, pass,
-                                   found ? path.cost() : -1, &raw_cost[i]));
+      RETURN_IF_ERROR(KeepOrCheckPassCost(name, row.side, i, "plain", pass,
+                                          found ? path.cost() : -1,
+                                          &raw_cost[i]));
       if (!found) continue;
       total[i] = std::min(total[i], Micros(timed.total));
       first[i] = std::min(first[i], Micros(timed.first));
@@ -430,11 +457,12 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
             absl::StrCat(name, " ", row.side, ": query ", i,
                          " was found plain but not smoothed"));
       }
-      RETURN_IF_ERROR(
-          SamePassCost(name, row.side, i, pass, path.cost(), &smooth_cost[i]));
+      RETURN_IF_ERROR(KeepOrCheckPassCost(name, row.side, i, "smoothed", pass,
+                                          path.cost(), &smooth_cost[i]));
       smooth_total[i] = std::min(smooth_total[i], Micros(smoothed.total));
     }
   }
+  row.passes = pass;
   std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
   for (size_t i = 0; i < n; ++i) {
     if (raw_cost[i] < 0) continue;
@@ -583,15 +611,31 @@ absl::Status Report(const std::vector<std::string>&) {
   for (const std::string& s : absl::GetFlag(FLAGS_scaling)) {
     int32_t side = 0;
     if (!absl::SimpleAtoi(s, &side) || side < 64 || side > 65536) {
-      return absl::InvalidArgumentError(
+      return absl::OutOfRangeError(
           absl::StrCat("--scaling: '", s, "' is not a side in 64..65536"));
     }
     sides.push_back(side);
   }
   const int32_t scaling_passes = absl::GetFlag(FLAGS_scaling_passes);
   if (scaling_passes < 1 || scaling_passes > 100) {
-    return absl::InvalidArgumentError(absl::StrCat(
+    return absl::OutOfRangeError(absl::StrCat(
         "--scaling-passes: ", scaling_passes, " is not in 1..100"));
+  }
+  PassLimits limits;
+  limits.passes = scaling_passes;
+  limits.seconds = absl::GetFlag(FLAGS_scaling_seconds);
+  if (!(limits.seconds >= 0 && limits.seconds <= 600)) {
+    return absl::OutOfRangeError(absl::StrCat(
+        "--scaling-seconds: ", limits.seconds, " is not in 0..600"));
+  }
+  std::vector<MapKind> kinds;
+  for (const std::string& name : absl::GetFlag(FLAGS_scaling_kinds)) {
+    std::optional<MapKind> kind = ParseMapKind(name);
+    if (!kind.has_value()) {
+      return absl::OutOfRangeError(
+          absl::StrCat("--scaling-kinds: '", name, "' is not a world kind"));
+    }
+    kinds.push_back(*kind);
   }
   const int32_t max_queries = absl::GetFlag(FLAGS_max_queries);
   const Clock::time_point started = Clock::now();
@@ -623,15 +667,6 @@ absl::Status Report(const std::vector<std::string>&) {
   const std::string tmp_world =
       (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
   const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
-  std::vector<MapKind> kinds;
-  for (const std::string& name : absl::GetFlag(FLAGS_scaling_kinds)) {
-    std::optional<MapKind> kind = ParseMapKind(name);
-    if (!kind.has_value()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("--scaling-kinds: '", name, "' is not a world kind"));
-    }
-    kinds.push_back(*kind);
-  }
   for (int32_t side : sides) {
     for (MapKind kind : kinds) {
       MapGenOptions gen;
@@ -643,7 +678,7 @@ absl::Status Report(const std::vector<std::string>&) {
       ASSIGN_OR_RETURN(
           ScalingRow row,
           RunScaling(std::string(MapKindName(kind)), std::move(grid),
-                     scaling_queries, scaling_passes, tmp_world));
+                     scaling_queries, limits, tmp_world));
       scaling.push_back(row);
     }
     for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
@@ -654,8 +689,7 @@ absl::Status Report(const std::vector<std::string>&) {
       ASSIGN_OR_RETURN(
           ScalingRow row,
           RunScaling(std::filesystem::path(map).stem().string() + " (upscaled)",
-                     std::move(grid), scaling_queries, scaling_passes,
-                     tmp_world));
+                     std::move(grid), scaling_queries, limits, tmp_world));
       scaling.push_back(row);
     }
   }
@@ -667,6 +701,7 @@ absl::Status Report(const std::vector<std::string>&) {
         << absl::StrFormat(
                "Generated by `zonepath report -o %s --maps %s --max-queries "
                "%d --scaling %s --scaling-queries %d --scaling-passes %d "
+               "--scaling-seconds %g "
                "--scaling-kinds %s "
                "--scaling-maps '%s' --scaling-exact %d --scaling-exact-side "
                "%d` in %.0f s on %d "
@@ -678,6 +713,7 @@ absl::Status Report(const std::vector<std::string>&) {
                dir, absl::GetFlag(FLAGS_maps), max_queries,
                absl::StrJoin(absl::GetFlag(FLAGS_scaling), ","),
                absl::GetFlag(FLAGS_scaling_queries), scaling_passes,
+               limits.seconds,
                absl::StrJoin(absl::GetFlag(FLAGS_scaling_kinds), ","),
                absl::StrJoin(absl::GetFlag(FLAGS_scaling_maps), ","),
                absl::GetFlag(FLAGS_scaling_exact),
@@ -721,27 +757,30 @@ absl::Status Report(const std::vector<std::string>&) {
            "all cores and automatic levels. Peak memory is the kernel's peak "
            "resident size (VmHWM) during the build and during the load, "
            "including the process's baseline. Queries: random long queries "
-           "(endpoints at least a quarter of the side apart when possible); "
-           "after an untimed pass, each query's time (plain, smoothed, "
-           "first 32 moves) is its fastest of "
-        << scaling_passes
-        << " timed passes, and the table gives medians (p50) over the "
-           "queries; \"µs per 1000 cost\" is the "
-           "median of query time over path cost (flat = the cost of a query "
-           "grows only with its path, not with the world), and \"against the "
-           "smallest side\" divides it by that of the same kind's smallest "
-           "side in this run; suboptimality is "
+           "(endpoints at least a quarter of the side apart when possible). "
+           "After an untimed pass over them (plain, then smoothed), timed "
+           "passes (a plain pass, then a smoothed one) time each query, "
+        << scaling_passes << " at least and more until "
+        << absl::StrFormat("%g", limits.seconds)
+        << " s of them (column \"timed passes\"); a query's time (plain, "
+           "smoothed, first 32 moves) is its fastest, and the table "
+           "gives medians (p50) over the queries. \"µs per 1000 cost\" is "
+           "the median of query time over path cost: flat when a query's "
+           "time grows only with its path's cost, not with the world. "
+           "\"against the smallest side\" divides it by the same kind's "
+           "(or map's) at its smallest side in this run. Suboptimality is "
            "against exact A* on the first queries where affordable.\n\n"
            "| world | side | levels | build s | build peak MB | file MB | "
-           "load s | load peak MB | world in memory MB | first 32 moves µs | "
-           "HPA* µs | µs per 1000 cost | against the smallest side | "
-           "smoothed µs | mean path cost | subopt % (smoothed %) | A* mean "
-           "µs |\n"
+           "load s | load peak MB | world in memory MB | timed passes | first "
+           "32 moves µs | HPA* µs | µs per 1000 cost | against the smallest "
+           "side | smoothed µs | mean path cost | subopt % (smoothed %) | A* "
+           "mean µs |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---"
-           "|---|\n";
+           "|---|---|\n";
     for (const ScalingRow& r : scaling) {
       // The flat line: this row's µs per 1000 cost over that of the same
-      // kind's smallest side in this run (1 there).
+      // kind's (or map's) smallest side in this run (1 there; "—" where
+      // either found no path).
       const ScalingRow* smallest = &r;
       for (const ScalingRow& other : scaling) {
         if (other.kind == r.kind && other.side < smallest->side) {
@@ -749,7 +788,7 @@ absl::Status Report(const std::vector<std::string>&) {
         }
       }
       const std::string against =
-          smallest->us_per_kcost > 0
+          r.us_per_kcost > 0 && smallest->us_per_kcost > 0
               ? absl::StrFormat("%.2f×",
                                 r.us_per_kcost / smallest->us_per_kcost)
               : std::string("—");
@@ -759,11 +798,11 @@ absl::Status Report(const std::vector<std::string>&) {
               : absl::StrFormat("%.2f (%.2f), %d queries", r.subopt_pct,
                                 r.smooth_subopt_pct, r.exact_queries);
       out << absl::StrFormat(
-          "| %s | %d | %d | %.2f | %s | %s | %.2f | %s | %s | %.0f | %.0f | "
-          "%.1f | %s | %.0f | %.0f | %s | %s |\n",
+          "| %s | %d | %d | %.2f | %s | %s | %.2f | %s | %s | %d | %.0f | "
+          "%.0f | %.1f | %s | %.0f | %.0f | %s | %s |\n",
           r.kind, r.side, r.levels, r.build_s, Mb(r.build_peak),
           Mb(r.file_bytes), r.load_s, Mb(r.load_peak), Mb(r.world_memory),
-          r.first_us_p50, r.hpa_us_p50, r.us_per_kcost, against,
+          r.passes, r.first_us_p50, r.hpa_us_p50, r.us_per_kcost, against,
           r.smooth_us_p50, r.length_mean, exact,
           r.astar_us_mean < 0 ? std::string("—")
                               : absl::StrFormat("%.0f", r.astar_us_mean));
@@ -788,7 +827,9 @@ const Command kReportCommand = {
     "report",
     "Run the benchmark suite and write a Markdown report with a plot.",
     "usage: zonepath report -o DIR [--maps DIR] [--max-queries N] "
-    "[--scaling 1024,4096,...] [--scaling-queries N] [--scaling-maps M,...] "
+    "[--scaling 1024,4096,...] [--scaling-queries N] [--scaling-passes P] "
+    "[--scaling-seconds S] "
+    "[--scaling-maps M,...] "
     "[--scaling-kinds rooms,maze,terrain] [--scaling-exact N] "
     "[--scaling-exact-side S]\n"
     "Writes DIR/report.md and DIR/time_vs_length.png.",
