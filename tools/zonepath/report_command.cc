@@ -13,7 +13,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -60,7 +59,7 @@ ABSL_FLAG(int32_t, scaling_queries, 100,
           "random long queries per generated world in the scaling table");
 ABSL_FLAG(int32_t, scaling_passes, 3,
           "timed passes at least over each scaling world's queries, 1..100; "
-          "a query's time is its fastest pass");
+          "a query's time is its median over the passes");
 ABSL_FLAG(double, scaling_seconds, 1.0,
           "and more passes until this many seconds of them, 0..600, on each "
           "scaling world (at most 10000 passes)");
@@ -354,7 +353,7 @@ absl::Status KeepOrCheckPassCost(const std::string& name, int32_t side,
 // How long the scaling table times each world's queries: `passes` at
 // least, then more until `seconds` have gone by (kMaxPasses at most).
 struct PassLimits {
-  static constexpr int32_t kMaxPasses = 10000;
+  static constexpr int32_t kMaxPasses = 1000;
   int32_t passes = 3;
   double seconds = 1.0;
 };
@@ -409,15 +408,19 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   // use. Timing each query's smoothed run right after its plain one, as
   // this did before, found that part of the world in the caches: the
   // smoothed median came out below the plain one on 10 of 12 worlds (rooms
-  // 4096^2: 531 / 727 us). Each query keeps its fastest time of the
-  // passes: on a shared machine other load only adds time, and one pass
-  // each moved rooms 32768^2's median query 1.3x (7.10 / 9.16 ms) between
-  // two runs of one binary (docs/measurements_history.md, "Scaling with
-  // one timed pass"). A query's repeat comes after every other query of
-  // the world, so on a large world its data has left the caches again.
-  // Passes run for a second at least: a small world's three passes take a
-  // few milliseconds, which another process running all that time (a
-  // build, say) slowed alike, 1.5x on rooms 1024^2 in one run.
+  // 4096^2: 531 / 727 us). A query's time is its median over the passes,
+  // so that a burst of other load in fewer than half of them leaves it
+  // alone: with one pass each, rooms 32768^2's median query moved 1.3x
+  // (7.10 / 9.16 ms) between two runs of one binary
+  // (docs/measurements_history.md, "Scaling with one timed pass"). Not the
+  // fastest pass: a small world runs hundreds of passes in its second and a
+  // large one three, and the fastest of hundreds came out 10 % below the
+  // fastest of three on rooms 1024^2, which would favour the small worlds.
+  // A query's repeat comes after every other query of the world, so on a
+  // large world its data has left the caches again. Passes run for a
+  // second at least: a small world's three passes take a few
+  // milliseconds, which another process running all that time (a build,
+  // say) slowed alike, 1.5x on rooms 1024^2 in one run.
   for (const PlanOptions& options : {PlanOptions(), smooth}) {
     for (const Query& q : random) {
       RETURN_IF_ERROR(PlanTimed(planner, q.start, q.goal, options, 32, &path)
@@ -425,8 +428,8 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     }
   }
   const size_t n = random.size();
-  constexpr double kInf = std::numeric_limits<double>::infinity();
-  std::vector<double> total(n, kInf), first(n, kInf), smooth_total(n, kInf);
+  // Per query, its time in each pass.
+  std::vector<std::vector<double>> total(n), first(n), smooth_total(n);
   const Clock::time_point timing_began = Clock::now();
   int32_t pass = 0;
   for (; pass < limits.passes ||
@@ -443,8 +446,8 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                           found ? path.cost() : -1,
                                           &raw_cost[i]));
       if (!found) continue;
-      total[i] = std::min(total[i], Micros(timed.total));
-      first[i] = std::min(first[i], Micros(timed.first));
+      total[i].push_back(Micros(timed.total));
+      first[i].push_back(Micros(timed.first));
     }
     for (size_t i = 0; i < n; ++i) {
       if (raw_cost[i] < 0) continue;
@@ -459,18 +462,18 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
       }
       RETURN_IF_ERROR(KeepOrCheckPassCost(name, row.side, i, "smoothed", pass,
                                           path.cost(), &smooth_cost[i]));
-      smooth_total[i] = std::min(smooth_total[i], Micros(smoothed.total));
+      smooth_total[i].push_back(Micros(smoothed.total));
     }
   }
   row.passes = pass;
   std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
   for (size_t i = 0; i < n; ++i) {
     if (raw_cost[i] < 0) continue;
-    times.push_back(total[i]);
-    firsts.push_back(first[i]);
-    smooth_times.push_back(smooth_total[i]);
+    times.push_back(Percentile(total[i], 50));
+    firsts.push_back(Percentile(first[i], 50));
+    smooth_times.push_back(Percentile(smooth_total[i], 50));
     lengths.push_back(raw_cost[i]);
-    per_kcost.push_back(1000 * total[i] / raw_cost[i]);
+    per_kcost.push_back(1000 * times.back() / raw_cost[i]);
   }
   row.hpa_us_p50 = Percentile(times, 50);
   row.smooth_us_p50 = Percentile(smooth_times, 50);
@@ -763,7 +766,8 @@ absl::Status Report(const std::vector<std::string>&) {
         << scaling_passes << " at least and more until "
         << absl::StrFormat("%g", limits.seconds)
         << " s of them (column \"timed passes\"); a query's time (plain, "
-           "smoothed, first 32 moves) is its fastest, and the table "
+           "smoothed, first 32 moves) is its median over the passes, and the "
+           "table "
            "gives medians (p50) over the queries. \"µs per 1000 cost\" is "
            "the median of query time over path cost: flat when a query's "
            "time grows only with its path's cost, not with the world. "
