@@ -177,13 +177,14 @@ for section in "## Query time and quality per map set" "### generated" \
   "2 at least and more until 0 s"; do
   expect_grep "$section" "$tmp/rep/report.md" "report has '$section'"
 done
-# Two timed passes each (no seconds asked); the flat line's column: 1.00x
-# on each kind's smallest side, a ratio on the larger one.
+# Two timed passes each (no seconds asked); the flat line's columns: on
+# each kind's smallest side its own figure and 1.00x, on the larger one
+# the smallest side's figure timed alongside and the ratio to it.
 grep -Eq '^\| rooms \| 64 \| [0-9]+ \|( [^|]+ \|){6} 2 \|' "$tmp/rep/report.md" ||
   fail "report: rooms 64 was not timed in 2 passes"
 grep -Eq '^\| rooms \| 64 \|.*\| 1\.00× \| [0-9]' "$tmp/rep/report.md" ||
   fail "report: rooms 64 is not 1.00x its smallest side"
-grep -Eq '^\| rooms \| 128 \|.*\| [0-9]+\.[0-9]{2}× \| [0-9]' \
+grep -Eq '^\| rooms \| 128 \|.*\| [0-9]+\.[0-9] \| [0-9]+\.[0-9]{2}× \| [0-9]' \
   "$tmp/rep/report.md" || fail "report: rooms 128 has no ratio to 64"
 [ -s "$tmp/rep/time_vs_length.png" ] || { echo "FAIL: report wrote no plot"; failures=$((failures + 1)); }
 expect_exit 1 "report without -o" "$zp" report
@@ -195,6 +196,8 @@ expect_grep "scaling-passes: 0 is not in 1..100" "$tmp/err" \
   "report names the bad --scaling-passes"
 expect_exit 2 "report with negative seconds" "$zp" report -o "$tmp/rep2" \
   --scaling 64 --scaling-seconds -1
+expect_exit 2 "report with no scaling queries" "$zp" report -o "$tmp/rep2" \
+  --scaling 64 --scaling-queries 0
 expect_exit 2 "report with an unknown world kind" "$zp" report \
   -o "$tmp/rep2" --scaling 64 --scaling-kinds lava
 expect_grep "'lava' is not a world kind" "$tmp/err" \

@@ -56,13 +56,14 @@ ABSL_FLAG(std::vector<std::string>, scaling,
           std::vector<std::string>({"1024", "4096"}),
           "sides of the generated worlds in the scaling table");
 ABSL_FLAG(int32_t, scaling_queries, 100,
-          "random long queries per generated world in the scaling table");
+          "random long queries per generated world in the scaling table, "
+          "1..100000");
 ABSL_FLAG(int32_t, scaling_passes, 3,
           "timed passes at least over each scaling world's queries, 1..100; "
           "a query's time is its median over the passes");
 ABSL_FLAG(double, scaling_seconds, 1.0,
           "and more passes until this many seconds of them, 0..600, on each "
-          "scaling world (at most 10000 passes)");
+          "scaling world (at most 1000 passes)");
 ABSL_FLAG(std::vector<std::string>, scaling_kinds,
           std::vector<std::string>({"rooms", "maze", "terrain"}),
           "generated world kinds in the scaling table");
@@ -306,6 +307,10 @@ struct ScalingRow {
   size_t file_bytes = 0, world_memory = 0;
   double hpa_us_p50 = 0, smooth_us_p50 = 0, first_us_p50 = 0;
   double us_per_kcost = 0;  // p50 of HPA* µs per 1000 units of path cost
+  // The same for the smallest side of this kind, timed between this
+  // world's passes (0: this row is that side, or it found no path).
+  double reference_us_per_kcost = 0;
+  bool is_reference = false;  // this row is its kind's smallest side
   double length_mean = 0;
   // Against exact A* on the first queries (where affordable; -1: not run).
   double astar_us_mean = -1, subopt_pct = -1, smooth_subopt_pct = -1;
@@ -358,9 +363,42 @@ struct PassLimits {
   double seconds = 1.0;
 };
 
+// The smallest side of a kind, kept loaded with its planner and queries:
+// each larger world of that kind times it again between its own passes, so
+// that the two figures of the flat line's ratio see the same machine.
+struct Reference {
+  std::unique_ptr<World> world;
+  std::unique_ptr<Planner> planner;  // on *world
+  std::vector<Query> queries;
+  std::vector<double> costs;  // plain path cost per query, -1: not found
+};
+
+// Times `reference`'s plain queries once, warm (after an untimed run of
+// them), appending each found one's time to times[i].
+absl::Status TimeReference(Reference& reference, RunLengthPath* path,
+                           std::vector<std::vector<double>>* times) {
+  for (const Query& q : reference.queries) {
+    RETURN_IF_ERROR(
+        PlanTimed(*reference.planner, q.start, q.goal, PlanOptions(), 32, path)
+            .outcome.status());
+  }
+  for (size_t i = 0; i < reference.queries.size(); ++i) {
+    if (reference.costs[i] < 0) continue;
+    const Query& q = reference.queries[i];
+    TimedPlan timed =
+        PlanTimed(*reference.planner, q.start, q.goal, PlanOptions(), 32, path);
+    RETURN_IF_ERROR(timed.outcome.status());
+    (*times)[i].push_back(Micros(timed.total));
+  }
+  return absl::OkStatus();
+}
+
+// `reference`: the kind's smallest side, kept from an earlier call; when
+// empty, this world becomes it.
 absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                       int32_t queries, const PassLimits& limits,
-                                      const std::string& tmp_file) {
+                                      const std::string& tmp_file,
+                                      Reference* reference) {
   ScalingRow row;
   row.kind = name;
   row.side = std::max(grid.width(), grid.height());
@@ -381,11 +419,12 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   }
   ResetPeakResident();
   const Clock::time_point begin = Clock::now();
-  ASSIGN_OR_RETURN(World world, LoadWorldFile(tmp_file));
+  ASSIGN_OR_RETURN(World loaded, LoadWorldFile(tmp_file));
   row.load_s = Seconds(Clock::now() - begin);
   row.load_peak = PeakResidentBytes();
-  row.world_memory = world.MemoryUsage();
-  row.levels = world.params().levels;
+  auto world = std::make_unique<World>(std::move(loaded));
+  row.world_memory = world->MemoryUsage();
+  row.levels = world->params().levels;
   // The loaded world maps its pages; unlinking the file keeps them.
   std::error_code unlink_error;
   std::filesystem::remove(tmp_file, unlink_error);
@@ -394,8 +433,12 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
         absl::StrCat(tmp_file, ": cannot remove it: ", unlink_error.message()));
   }
   ASSIGN_OR_RETURN(std::vector<Query> random,
-                   RandomLongQueries(world.grid(), queries, 9));
-  Planner planner(world);
+                   RandomLongQueries(world->grid(), queries, 9));
+  auto planner_owned = std::make_unique<Planner>(*world);
+  Planner& planner = *planner_owned;
+  const bool timing_reference = reference->planner != nullptr;
+  row.is_reference = !timing_reference;
+  std::vector<std::vector<double>> reference_times(reference->queries.size());
   RunLengthPath path;
   std::vector<double> raw_cost(random.size(), -1),
       smooth_cost(random.size(), -1);
@@ -464,6 +507,9 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                           path.cost(), &smooth_cost[i]));
       smooth_total[i].push_back(Micros(smoothed.total));
     }
+    if (timing_reference) {
+      RETURN_IF_ERROR(TimeReference(*reference, &path, &reference_times));
+    }
   }
   row.passes = pass;
   std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
@@ -480,8 +526,17 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   row.first_us_p50 = Percentile(firsts, 50);
   row.us_per_kcost = Percentile(per_kcost, 50);
   row.length_mean = Mean(lengths);
+  if (timing_reference) {
+    std::vector<double> reference_per_kcost;
+    for (size_t i = 0; i < reference_times.size(); ++i) {
+      if (reference_times[i].empty()) continue;
+      reference_per_kcost.push_back(1000 * Percentile(reference_times[i], 50) /
+                                    reference->costs[i]);
+    }
+    row.reference_us_per_kcost = Percentile(reference_per_kcost, 50);
+  }
   if (row.side <= absl::GetFlag(FLAGS_scaling_exact_side)) {
-    GridAStar astar(world.grid());
+    GridAStar astar(world->grid());
     std::vector<double> exact, raw_over, smooth_over;
     for (size_t i = 0;
          i < random.size() && static_cast<int32_t>(exact.size()) <
@@ -501,6 +556,12 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     row.subopt_pct = Mean(raw_over);
     row.smooth_subopt_pct = Mean(smooth_over);
     row.exact_queries = static_cast<int>(exact.size());
+  }
+  if (!timing_reference) {
+    reference->world = std::move(world);
+    reference->planner = std::move(planner_owned);
+    reference->queries = std::move(random);
+    reference->costs = std::move(raw_cost);
   }
   return row;
 }
@@ -619,6 +680,13 @@ absl::Status Report(const std::vector<std::string>&) {
     }
     sides.push_back(side);
   }
+  // Smallest first: it becomes its kind's reference (RunScaling).
+  std::sort(sides.begin(), sides.end());
+  const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
+  if (scaling_queries < 1 || scaling_queries > 100000) {
+    return absl::OutOfRangeError(absl::StrCat(
+        "--scaling-queries: ", scaling_queries, " is not in 1..100000"));
+  }
   const int32_t scaling_passes = absl::GetFlag(FLAGS_scaling_passes);
   if (scaling_passes < 1 || scaling_passes > 100) {
     return absl::OutOfRangeError(absl::StrCat(
@@ -669,7 +737,8 @@ absl::Status Report(const std::vector<std::string>&) {
   std::vector<ScalingRow> scaling;
   const std::string tmp_world =
       (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
-  const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
+  // Each kind's (and map's) smallest side, by name.
+  std::map<std::string, Reference> references;
   for (int32_t side : sides) {
     for (MapKind kind : kinds) {
       MapGenOptions gen;
@@ -681,7 +750,8 @@ absl::Status Report(const std::vector<std::string>&) {
       ASSIGN_OR_RETURN(
           ScalingRow row,
           RunScaling(std::string(MapKindName(kind)), std::move(grid),
-                     scaling_queries, limits, tmp_world));
+                     scaling_queries, limits, tmp_world,
+                     &references[std::string(MapKindName(kind))]));
       scaling.push_back(row);
     }
     for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
@@ -689,10 +759,11 @@ absl::Status Report(const std::vector<std::string>&) {
       absl::StatusOr<Grid> upscaled = Upscaled(map, side);
       if (absl::IsOutOfRange(upscaled.status())) continue;
       ASSIGN_OR_RETURN(Grid grid, std::move(upscaled));
-      ASSIGN_OR_RETURN(
-          ScalingRow row,
-          RunScaling(std::filesystem::path(map).stem().string() + " (upscaled)",
-                     std::move(grid), scaling_queries, limits, tmp_world));
+      const std::string name =
+          std::filesystem::path(map).stem().string() + " (upscaled)";
+      ASSIGN_OR_RETURN(ScalingRow row,
+                       RunScaling(name, std::move(grid), scaling_queries,
+                                  limits, tmp_world, &references[name]));
       scaling.push_back(row);
     }
   }
@@ -771,43 +842,45 @@ absl::Status Report(const std::vector<std::string>&) {
            "gives medians (p50) over the queries. \"µs per 1000 cost\" is "
            "the median of query time over path cost: flat when a query's "
            "time grows only with its path's cost, not with the world. "
-           "\"against the smallest side\" divides it by the same kind's "
-           "(or map's) at its smallest side in this run. Suboptimality is "
+           "The same kind's (or map's) smallest side stays loaded, and each "
+           "larger world times its plain queries again between its own "
+           "passes (once untimed, once timed, each time): \"smallest side "
+           "alongside\" is that figure, and \"against it\" this row's over "
+           "it, so that both halves of the flat line's ratio see the machine "
+           "as it was during this row. Suboptimality is "
            "against exact A* on the first queries where affordable.\n\n"
            "| world | side | levels | build s | build peak MB | file MB | "
            "load s | load peak MB | world in memory MB | timed passes | first "
-           "32 moves µs | HPA* µs | µs per 1000 cost | against the smallest "
-           "side | smoothed µs | mean path cost | subopt % (smoothed %) | A* "
-           "mean µs |\n"
+           "32 moves µs | HPA* µs | µs per 1000 cost | smallest side "
+           "alongside | against it | smoothed µs | mean path cost | subopt % "
+           "(smoothed %) | A* mean µs |\n"
            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---"
-           "|---|---|\n";
+           "|---|---|---|\n";
     for (const ScalingRow& r : scaling) {
-      // The flat line: this row's µs per 1000 cost over that of the same
-      // kind's (or map's) smallest side in this run (1 there; "—" where
-      // either found no path).
-      const ScalingRow* smallest = &r;
-      for (const ScalingRow& other : scaling) {
-        if (other.kind == r.kind && other.side < smallest->side) {
-          smallest = &other;
-        }
-      }
-      const std::string against =
-          r.us_per_kcost > 0 && smallest->us_per_kcost > 0
-              ? absl::StrFormat("%.2f×",
-                                r.us_per_kcost / smallest->us_per_kcost)
-              : std::string("—");
       const std::string exact =
           r.exact_queries == 0
               ? std::string("—")
               : absl::StrFormat("%.2f (%.2f), %d queries", r.subopt_pct,
                                 r.smooth_subopt_pct, r.exact_queries);
+      // The flat line: this row's µs per 1000 cost over that of its kind's
+      // smallest side, timed between this world's passes (1 on that side;
+      // "—" where either found no path).
+      std::string reference = "—", against = "—";
+      if (r.reference_us_per_kcost > 0 && r.us_per_kcost > 0) {
+        reference = absl::StrFormat("%.1f", r.reference_us_per_kcost);
+        against =
+            absl::StrFormat("%.2f×", r.us_per_kcost / r.reference_us_per_kcost);
+      } else if (r.is_reference && r.us_per_kcost > 0) {
+        reference = absl::StrFormat("%.1f", r.us_per_kcost);
+        against = "1.00×";
+      }
       out << absl::StrFormat(
           "| %s | %d | %d | %.2f | %s | %s | %.2f | %s | %s | %d | %.0f | "
-          "%.0f | %.1f | %s | %.0f | %.0f | %s | %s |\n",
+          "%.0f | %.1f | %s | %s | %.0f | %.0f | %s | %s |\n",
           r.kind, r.side, r.levels, r.build_s, Mb(r.build_peak),
           Mb(r.file_bytes), r.load_s, Mb(r.load_peak), Mb(r.world_memory),
-          r.passes, r.first_us_p50, r.hpa_us_p50, r.us_per_kcost, against,
-          r.smooth_us_p50, r.length_mean, exact,
+          r.passes, r.first_us_p50, r.hpa_us_p50, r.us_per_kcost, reference,
+          against, r.smooth_us_p50, r.length_mean, exact,
           r.astar_us_mean < 0 ? std::string("—")
                               : absl::StrFormat("%.0f", r.astar_us_mean));
     }
