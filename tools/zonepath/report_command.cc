@@ -1,7 +1,8 @@
 // `zonepath report -o DIR`: runs the benchmark suite and writes
 // DIR/report.md (tables) and DIR/time_vs_length.png (query time against
 // path length per algorithm). Every ratio compares figures measured in the
-// same run on the same queries.
+// same run: the map sets' on the same queries, the scaling table's between
+// a world and its kind's smallest side timed in alternation.
 //
 // Sections: per map set (the MovingAI folders under --maps, plus generated
 // worlds) exact A*, weighted A* (w = 1.2) and HPA* with / without smoothing
@@ -57,13 +58,13 @@ ABSL_FLAG(std::vector<std::string>, scaling,
           "sides of the generated worlds in the scaling table");
 ABSL_FLAG(int32_t, scaling_queries, 100,
           "random long queries per generated world in the scaling table, "
-          "1..100000");
+          "1..10000");
 ABSL_FLAG(int32_t, scaling_passes, 3,
           "timed passes at least over each scaling world's queries, 1..100; "
           "a query's time is its median over the passes");
 ABSL_FLAG(double, scaling_seconds, 1.0,
-          "and more passes until this many seconds of them, 0..600, on each "
-          "scaling world (at most 1000 passes)");
+          "after --scaling-passes, more timed passes until this many seconds "
+          "have gone by on each scaling world, 0..600 (1000 passes at most)");
 ABSL_FLAG(std::vector<std::string>, scaling_kinds,
           std::vector<std::string>({"rooms", "maze", "terrain"}),
           "generated world kinds in the scaling table");
@@ -307,10 +308,9 @@ struct ScalingRow {
   size_t file_bytes = 0, world_memory = 0;
   double hpa_us_p50 = 0, smooth_us_p50 = 0, first_us_p50 = 0;
   double us_per_kcost = 0;  // p50 of HPA* µs per 1000 units of path cost
-  // The same for the smallest side of this kind, timed between this
-  // world's passes (0: this row is that side, or it found no path).
+  // The same for the smallest side of this kind, timed after each of this
+  // world's passes (on that side, its own; 0: it found no path).
   double reference_us_per_kcost = 0;
-  bool is_reference = false;  // this row is its kind's smallest side
   double length_mean = 0;
   // Against exact A* on the first queries (where affordable; -1: not run).
   double astar_us_mean = -1, subopt_pct = -1, smooth_subopt_pct = -1;
@@ -340,8 +340,8 @@ absl::StatusOr<Grid> Upscaled(const std::string& map, int32_t side) {
 // *kept, and from the next passes checks that they give the same (planning
 // is deterministic); `what` names the run ("plain" or "smoothed").
 absl::Status KeepOrCheckPassCost(const std::string& name, int32_t side,
-                                 size_t query, const char* what, int32_t pass,
-                                 double cost, double* kept) {
+                                 size_t query, absl::string_view what,
+                                 int32_t pass, double cost, double* kept) {
   if (pass == 0) {
     *kept = cost;
     return absl::OkStatus();
@@ -356,49 +356,66 @@ absl::Status KeepOrCheckPassCost(const std::string& name, int32_t side,
 }
 
 // How long the scaling table times each world's queries: `passes` at
-// least, then more until `seconds` have gone by (kMaxPasses at most).
+// least, then more until `seconds` have gone by (the smallest side's timing
+// alongside included), kMaxPasses at most and kMaxSamples times per query
+// kind in all (8 MB each).
 struct PassLimits {
   static constexpr int32_t kMaxPasses = 1000;
+  static constexpr size_t kMaxSamples = size_t{1} << 20;
   int32_t passes = 3;
   double seconds = 1.0;
 };
 
-// The smallest side of a kind, kept loaded with its planner and queries:
-// each larger world of that kind times it again between its own passes, so
-// that the two figures of the flat line's ratio see the same machine.
+// The smallest side of a kind (or map), kept loaded with its planner and
+// queries while the larger sides of that kind run: each of them times it
+// again after each of its own passes (TimeAlongside), so that both figures
+// of the flat line's ratio see the machine under the same load. The
+// planner holds a reference to the world and is declared after it, so it
+// is destroyed first.
 struct Reference {
+  std::string name;
+  int32_t side = 0;
   std::unique_ptr<World> world;
   std::unique_ptr<Planner> planner;  // on *world
   std::vector<Query> queries;
-  std::vector<double> costs;  // plain path cost per query, -1: not found
+  std::vector<double> costs;  // per query: plain path cost, -1: not found
 };
 
-// Times `reference`'s plain queries once, warm (after an untimed run of
-// them), appending each found one's time to times[i].
-absl::Status TimeReference(Reference& reference, RunLengthPath* path,
+// Runs the plain `queries` on `planner` once untimed, then once timed,
+// appending each found one's time to (*times)[i]; each must find the path
+// of costs[i] again (-1: none).
+absl::Status TimeAlongside(Planner& planner, const std::string& name,
+                           int32_t side, const std::vector<Query>& queries,
+                           const std::vector<double>& costs,
+                           RunLengthPath* path,
                            std::vector<std::vector<double>>* times) {
-  for (const Query& q : reference.queries) {
-    RETURN_IF_ERROR(
-        PlanTimed(*reference.planner, q.start, q.goal, PlanOptions(), 32, path)
-            .outcome.status());
+  for (const Query& q : queries) {
+    RETURN_IF_ERROR(PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, path)
+                        .outcome.status());
   }
-  for (size_t i = 0; i < reference.queries.size(); ++i) {
-    if (reference.costs[i] < 0) continue;
-    const Query& q = reference.queries[i];
+  for (size_t i = 0; i < queries.size(); ++i) {
+    if (costs[i] < 0) continue;
+    const Query& q = queries[i];
     TimedPlan timed =
-        PlanTimed(*reference.planner, q.start, q.goal, PlanOptions(), 32, path);
-    RETURN_IF_ERROR(timed.outcome.status());
+        PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, path);
+    ASSIGN_OR_RETURN(SearchOutcome outcome, std::move(timed.outcome));
+    double kept = costs[i];
+    RETURN_IF_ERROR(KeepOrCheckPassCost(
+        name, side, i, "timed alongside, plain", /*pass=*/1,
+        outcome == SearchOutcome::kFound ? path->cost() : -1, &kept));
     (*times)[i].push_back(Micros(timed.total));
   }
   return absl::OkStatus();
 }
 
 // `reference`: the kind's smallest side, kept from an earlier call; when
-// empty, this world becomes it.
+// empty, this world is it, timed alongside itself, and is kept there if
+// `keep_as_reference` (a larger side follows).
 absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                       int32_t queries, const PassLimits& limits,
                                       const std::string& tmp_file,
-                                      Reference* reference) {
+                                      Reference* reference,
+                                      bool keep_as_reference) {
   ScalingRow row;
   row.kind = name;
   row.side = std::max(grid.width(), grid.height());
@@ -436,9 +453,7 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                    RandomLongQueries(world->grid(), queries, 9));
   auto planner_owned = std::make_unique<Planner>(*world);
   Planner& planner = *planner_owned;
-  const bool timing_reference = reference->planner != nullptr;
-  row.is_reference = !timing_reference;
-  std::vector<std::vector<double>> reference_times(reference->queries.size());
+  const bool is_reference = reference->planner == nullptr;
   RunLengthPath path;
   std::vector<double> raw_cost(random.size(), -1),
       smooth_cost(random.size(), -1);
@@ -473,10 +488,14 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   const size_t n = random.size();
   // Per query, its time in each pass.
   std::vector<std::vector<double>> total(n), first(n), smooth_total(n);
+  // And the smallest side's, timed after each pass.
+  std::vector<std::vector<double>> alongside(
+      is_reference ? n : reference->queries.size());
   const Clock::time_point timing_began = Clock::now();
   int32_t pass = 0;
   for (; pass < limits.passes ||
          (pass < PassLimits::kMaxPasses &&
+          static_cast<size_t>(pass + 1) * n <= PassLimits::kMaxSamples &&
           Seconds(Clock::now() - timing_began) < limits.seconds);
        ++pass) {
     for (size_t i = 0; i < n; ++i) {
@@ -507,17 +526,22 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                           path.cost(), &smooth_cost[i]));
       smooth_total[i].push_back(Micros(smoothed.total));
     }
-    if (timing_reference) {
-      RETURN_IF_ERROR(TimeReference(*reference, &path, &reference_times));
+    if (is_reference) {
+      RETURN_IF_ERROR(TimeAlongside(planner, name, row.side, random, raw_cost,
+                                    &path, &alongside));
+    } else {
+      RETURN_IF_ERROR(TimeAlongside(*reference->planner, reference->name,
+                                    reference->side, reference->queries,
+                                    reference->costs, &path, &alongside));
     }
   }
   row.passes = pass;
   std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
   for (size_t i = 0; i < n; ++i) {
     if (raw_cost[i] < 0) continue;
-    times.push_back(Percentile(total[i], 50));
-    firsts.push_back(Percentile(first[i], 50));
-    smooth_times.push_back(Percentile(smooth_total[i], 50));
+    times.push_back(Median(total[i]));
+    firsts.push_back(Median(first[i]));
+    smooth_times.push_back(Median(smooth_total[i]));
     lengths.push_back(raw_cost[i]);
     per_kcost.push_back(1000 * times.back() / raw_cost[i]);
   }
@@ -526,15 +550,15 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   row.first_us_p50 = Percentile(firsts, 50);
   row.us_per_kcost = Percentile(per_kcost, 50);
   row.length_mean = Mean(lengths);
-  if (timing_reference) {
-    std::vector<double> reference_per_kcost;
-    for (size_t i = 0; i < reference_times.size(); ++i) {
-      if (reference_times[i].empty()) continue;
-      reference_per_kcost.push_back(1000 * Percentile(reference_times[i], 50) /
-                                    reference->costs[i]);
-    }
-    row.reference_us_per_kcost = Percentile(reference_per_kcost, 50);
+  const std::vector<double>& alongside_costs =
+      is_reference ? raw_cost : reference->costs;
+  std::vector<double> alongside_per_kcost;
+  for (size_t i = 0; i < alongside.size(); ++i) {
+    if (alongside[i].empty()) continue;
+    alongside_per_kcost.push_back(1000 * Median(alongside[i]) /
+                                  alongside_costs[i]);
   }
+  row.reference_us_per_kcost = Median(alongside_per_kcost);
   if (row.side <= absl::GetFlag(FLAGS_scaling_exact_side)) {
     GridAStar astar(world->grid());
     std::vector<double> exact, raw_over, smooth_over;
@@ -557,7 +581,9 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     row.smooth_subopt_pct = Mean(smooth_over);
     row.exact_queries = static_cast<int>(exact.size());
   }
-  if (!timing_reference) {
+  if (is_reference && keep_as_reference) {
+    reference->name = name;
+    reference->side = row.side;
     reference->world = std::move(world);
     reference->planner = std::move(planner_owned);
     reference->queries = std::move(random);
@@ -665,12 +691,6 @@ std::vector<Series> WriteLengthTable(std::ostream& out,
 absl::Status Report(const std::vector<std::string>&) {
   const std::string dir = absl::GetFlag(FLAGS_o);
   if (dir.empty()) return absl::InvalidArgumentError("-o DIR is required");
-  std::error_code error;
-  std::filesystem::create_directories(dir, error);
-  if (error) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("cannot create ", dir, ": ", error.message()));
-  }
   std::vector<int32_t> sides;
   for (const std::string& s : absl::GetFlag(FLAGS_scaling)) {
     int32_t side = 0;
@@ -683,9 +703,9 @@ absl::Status Report(const std::vector<std::string>&) {
   // Smallest first: it becomes its kind's reference (RunScaling).
   std::sort(sides.begin(), sides.end());
   const int32_t scaling_queries = absl::GetFlag(FLAGS_scaling_queries);
-  if (scaling_queries < 1 || scaling_queries > 100000) {
+  if (scaling_queries < 1 || scaling_queries > 10000) {
     return absl::OutOfRangeError(absl::StrCat(
-        "--scaling-queries: ", scaling_queries, " is not in 1..100000"));
+        "--scaling-queries: ", scaling_queries, " is not in 1..10000"));
   }
   const int32_t scaling_passes = absl::GetFlag(FLAGS_scaling_passes);
   if (scaling_passes < 1 || scaling_passes > 100) {
@@ -707,6 +727,13 @@ absl::Status Report(const std::vector<std::string>&) {
           absl::StrCat("--scaling-kinds: '", name, "' is not a world kind"));
     }
     kinds.push_back(*kind);
+  }
+  // The flags are sound: only now is anything written.
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("cannot create ", dir, ": ", error.message()));
   }
   const int32_t max_queries = absl::GetFlag(FLAGS_max_queries);
   const Clock::time_point started = Clock::now();
@@ -737,10 +764,12 @@ absl::Status Report(const std::vector<std::string>&) {
   std::vector<ScalingRow> scaling;
   const std::string tmp_world =
       (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
-  // Each kind's (and map's) smallest side, by name.
-  std::map<std::string, Reference> references;
-  for (int32_t side : sides) {
-    for (MapKind kind : kinds) {
+  // Kind by kind (then map by map), smallest side first: that side stays
+  // loaded while the larger ones run (Reference), and only one kind's at a
+  // time. The table lists the rows by side.
+  for (MapKind kind : kinds) {
+    Reference reference;
+    for (int32_t side : sides) {
       MapGenOptions gen;
       gen.kind = kind;
       gen.width = gen.height = side;
@@ -750,23 +779,30 @@ absl::Status Report(const std::vector<std::string>&) {
       ASSIGN_OR_RETURN(
           ScalingRow row,
           RunScaling(std::string(MapKindName(kind)), std::move(grid),
-                     scaling_queries, limits, tmp_world,
-                     &references[std::string(MapKindName(kind))]));
-      scaling.push_back(row);
-    }
-    for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
-      if (!std::filesystem::exists(map)) continue;
-      absl::StatusOr<Grid> upscaled = Upscaled(map, side);
-      if (absl::IsOutOfRange(upscaled.status())) continue;
-      ASSIGN_OR_RETURN(Grid grid, std::move(upscaled));
-      const std::string name =
-          std::filesystem::path(map).stem().string() + " (upscaled)";
-      ASSIGN_OR_RETURN(ScalingRow row,
-                       RunScaling(name, std::move(grid), scaling_queries,
-                                  limits, tmp_world, &references[name]));
+                     scaling_queries, limits, tmp_world, &reference,
+                     /*keep_as_reference=*/side < sides.back()));
       scaling.push_back(row);
     }
   }
+  for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
+    if (!std::filesystem::exists(map)) continue;
+    const std::string name =
+        std::filesystem::path(map).stem().string() + " (upscaled)";
+    Reference reference;
+    for (int32_t side : sides) {
+      absl::StatusOr<Grid> upscaled = Upscaled(map, side);
+      if (absl::IsOutOfRange(upscaled.status())) continue;
+      ASSIGN_OR_RETURN(Grid grid, std::move(upscaled));
+      ASSIGN_OR_RETURN(ScalingRow row,
+                       RunScaling(name, std::move(grid), scaling_queries,
+                                  limits, tmp_world, &reference,
+                                  /*keep_as_reference=*/side < sides.back()));
+      scaling.push_back(row);
+    }
+  }
+  std::stable_sort(
+      scaling.begin(), scaling.end(),
+      [](const ScalingRow& a, const ScalingRow& b) { return a.side < b.side; });
 
   std::vector<Series> series;
   const std::string md = (std::filesystem::path(dir) / "report.md").string();
@@ -836,18 +872,21 @@ absl::Status Report(const std::vector<std::string>&) {
            "passes (a plain pass, then a smoothed one) time each query, "
         << scaling_passes << " at least and more until "
         << absl::StrFormat("%g", limits.seconds)
-        << " s of them (column \"timed passes\"); a query's time (plain, "
+        << " s have gone by (column \"timed passes\"); a query's time (plain, "
            "smoothed, first 32 moves) is its median over the passes, and the "
            "table "
            "gives medians (p50) over the queries. \"µs per 1000 cost\" is "
            "the median of query time over path cost: flat when a query's "
            "time grows only with its path's cost, not with the world. "
-           "The same kind's (or map's) smallest side stays loaded, and each "
-           "larger world times its plain queries again between its own "
-           "passes (once untimed, once timed, each time): \"smallest side "
-           "alongside\" is that figure, and \"against it\" this row's over "
-           "it, so that both halves of the flat line's ratio see the machine "
-           "as it was during this row. Suboptimality is "
+           "Each kind's (or map's) smallest side stays loaded while its "
+           "larger sides run, and after each of a world's passes the "
+           "smallest side's plain queries run again, once untimed and once "
+           "timed (on the smallest side itself, its own): \"smallest side "
+           "alongside\" is its µs per 1000 cost from those runs, and "
+           "\"against it\" is this row's over it, so that both halves of "
+           "the flat line's ratio see the machine under the same load. Those "
+           "runs count in the seconds of passes, and the build and load "
+           "peaks include the smallest side kept loaded. Suboptimality is "
            "against exact A* on the first queries where affordable.\n\n"
            "| world | side | levels | build s | build peak MB | file MB | "
            "load s | load peak MB | world in memory MB | timed passes | first "
@@ -863,16 +902,12 @@ absl::Status Report(const std::vector<std::string>&) {
               : absl::StrFormat("%.2f (%.2f), %d queries", r.subopt_pct,
                                 r.smooth_subopt_pct, r.exact_queries);
       // The flat line: this row's µs per 1000 cost over that of its kind's
-      // smallest side, timed between this world's passes (1 on that side;
-      // "—" where either found no path).
+      // smallest side timed alongside ("—" where either found no path).
       std::string reference = "—", against = "—";
       if (r.reference_us_per_kcost > 0 && r.us_per_kcost > 0) {
         reference = absl::StrFormat("%.1f", r.reference_us_per_kcost);
         against =
             absl::StrFormat("%.2f×", r.us_per_kcost / r.reference_us_per_kcost);
-      } else if (r.is_reference && r.us_per_kcost > 0) {
-        reference = absl::StrFormat("%.1f", r.us_per_kcost);
-        against = "1.00×";
       }
       out << absl::StrFormat(
           "| %s | %d | %d | %.2f | %s | %s | %.2f | %s | %s | %d | %.0f | "

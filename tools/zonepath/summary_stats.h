@@ -22,6 +22,19 @@ inline double Percentile(std::vector<double> v, double q) {
   return v[std::min(index, v.size() - 1)];
 }
 
+// The middle value, or the mean of the two middle ones (0 for no values):
+// unlike Percentile(v, 50), which takes the lower of the two, it does not
+// lean to the faster half of an even number of timings.
+inline double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  const size_t mid = v.size() / 2;
+  std::nth_element(v.begin(), v.begin() + mid, v.end());
+  const double upper = v[mid];
+  if (v.size() % 2 == 1) return upper;
+  const double lower = *std::max_element(v.begin(), v.begin() + mid);
+  return (lower + upper) / 2;
+}
+
 }  // namespace zonepath::cli
 
 #endif  // ZONEPATH_TOOLS_ZONEPATH_SUMMARY_STATS_H_
