@@ -338,7 +338,7 @@ absl::StatusOr<Grid> Upscaled(const std::string& map, int32_t side) {
 
 // Keeps a query's path cost (-1: not found) from its first timed pass in
 // *kept, and from the next passes checks that they give the same (planning
-// is deterministic); `what` names the run ("plain" or "smoothed").
+// is deterministic); `what` names the run ("plain", "smoothed", ...).
 absl::Status KeepOrCheckPassCost(const std::string& name, int32_t side,
                                  size_t query, absl::string_view what,
                                  int32_t pass, double cost, double* kept) {
