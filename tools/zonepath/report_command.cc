@@ -381,14 +381,14 @@ struct Reference {
   std::vector<double> costs;  // per query: plain path cost, -1: not found
 };
 
-// Runs the plain `queries` on `planner` once untimed, then once timed,
-// appending each found one's time to (*times)[i]; each must find the path
-// of costs[i] again (-1: none).
-absl::Status TimeAlongside(Planner& planner, const std::string& name,
-                           int32_t side, const std::vector<Query>& queries,
-                           const std::vector<double>& costs,
-                           RunLengthPath* path,
+// Runs `set`'s plain queries once untimed, then once timed, appending
+// each found one's time to (*times)[i]; each must find the path of
+// set.costs[i] again (-1: none).
+absl::Status TimeAlongside(const Reference& set, RunLengthPath* path,
                            std::vector<std::vector<double>>* times) {
+  Planner& planner = *set.planner;
+  const std::vector<Query>& queries = set.queries;
+  const std::vector<double>& costs = set.costs;
   for (const Query& q : queries) {
     RETURN_IF_ERROR(PlanTimed(planner, q.start, q.goal, PlanOptions(), 32, path)
                         .outcome.status());
@@ -401,7 +401,7 @@ absl::Status TimeAlongside(Planner& planner, const std::string& name,
     ASSIGN_OR_RETURN(SearchOutcome outcome, std::move(timed.outcome));
     double kept = costs[i];
     RETURN_IF_ERROR(KeepOrCheckPassCost(
-        name, side, i, "timed alongside, plain", /*pass=*/1,
+        set.name, set.side, i, "timed alongside, plain", /*pass=*/1,
         outcome == SearchOutcome::kFound ? path->cost() : -1, &kept));
     (*times)[i].push_back(Micros(timed.total));
   }
@@ -439,9 +439,13 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   ASSIGN_OR_RETURN(World loaded, LoadWorldFile(tmp_file));
   row.load_s = Seconds(Clock::now() - begin);
   row.load_peak = PeakResidentBytes();
-  auto world = std::make_unique<World>(std::move(loaded));
-  row.world_memory = world->MemoryUsage();
-  row.levels = world->params().levels;
+  // This world as its kind's smallest side would keep it (Reference).
+  Reference own;
+  own.name = name;
+  own.side = row.side;
+  own.world = std::make_unique<World>(std::move(loaded));
+  row.world_memory = own.world->MemoryUsage();
+  row.levels = own.world->params().levels;
   // The loaded world maps its pages; unlinking the file keeps them.
   std::error_code unlink_error;
   std::filesystem::remove(tmp_file, unlink_error);
@@ -449,14 +453,18 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     return absl::InternalError(
         absl::StrCat(tmp_file, ": cannot remove it: ", unlink_error.message()));
   }
-  ASSIGN_OR_RETURN(std::vector<Query> random,
-                   RandomLongQueries(world->grid(), queries, 9));
-  auto planner_owned = std::make_unique<Planner>(*world);
-  Planner& planner = *planner_owned;
+  ASSIGN_OR_RETURN(own.queries,
+                   RandomLongQueries(own.world->grid(), queries, 9));
+  own.planner = std::make_unique<Planner>(*own.world);
+  own.costs.assign(own.queries.size(), -1);
+  Planner& planner = *own.planner;
+  const std::vector<Query>& random = own.queries;
+  std::vector<double>& raw_cost = own.costs;  // filled by the first pass
+  // The smallest side: this world itself when it is that side.
   const bool is_reference = reference->planner == nullptr;
+  const Reference& smallest = is_reference ? own : *reference;
   RunLengthPath path;
-  std::vector<double> raw_cost(random.size(), -1),
-      smooth_cost(random.size(), -1);
+  std::vector<double> smooth_cost(random.size(), -1);
   PlanOptions smooth;
   smooth.smooth = true;
   // An untimed pass over the queries, plain then smoothed, then rounds of
@@ -489,8 +497,7 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   // Per query, its time in each pass.
   std::vector<std::vector<double>> total(n), first(n), smooth_total(n);
   // And the smallest side's, timed after each pass.
-  std::vector<std::vector<double>> alongside(
-      is_reference ? n : reference->queries.size());
+  std::vector<std::vector<double>> alongside(smallest.queries.size());
   const Clock::time_point timing_began = Clock::now();
   int32_t pass = 0;
   for (; pass < limits.passes ||
@@ -526,14 +533,7 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
                                           path.cost(), &smooth_cost[i]));
       smooth_total[i].push_back(Micros(smoothed.total));
     }
-    if (is_reference) {
-      RETURN_IF_ERROR(TimeAlongside(planner, name, row.side, random, raw_cost,
-                                    &path, &alongside));
-    } else {
-      RETURN_IF_ERROR(TimeAlongside(*reference->planner, reference->name,
-                                    reference->side, reference->queries,
-                                    reference->costs, &path, &alongside));
-    }
+    RETURN_IF_ERROR(TimeAlongside(smallest, &path, &alongside));
   }
   row.passes = pass;
   std::vector<double> times, smooth_times, firsts, per_kcost, lengths;
@@ -550,17 +550,15 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
   row.first_us_p50 = Percentile(firsts, 50);
   row.us_per_kcost = Percentile(per_kcost, 50);
   row.length_mean = Mean(lengths);
-  const std::vector<double>& alongside_costs =
-      is_reference ? raw_cost : reference->costs;
   std::vector<double> alongside_per_kcost;
   for (size_t i = 0; i < alongside.size(); ++i) {
     if (alongside[i].empty()) continue;
     alongside_per_kcost.push_back(1000 * Median(alongside[i]) /
-                                  alongside_costs[i]);
+                                  smallest.costs[i]);
   }
   row.reference_us_per_kcost = Median(alongside_per_kcost);
   if (row.side <= absl::GetFlag(FLAGS_scaling_exact_side)) {
-    GridAStar astar(world->grid());
+    GridAStar astar(own.world->grid());
     std::vector<double> exact, raw_over, smooth_over;
     for (size_t i = 0;
          i < random.size() && static_cast<int32_t>(exact.size()) <
@@ -581,14 +579,7 @@ absl::StatusOr<ScalingRow> RunScaling(const std::string& name, Grid grid,
     row.smooth_subopt_pct = Mean(smooth_over);
     row.exact_queries = static_cast<int>(exact.size());
   }
-  if (is_reference && keep_as_reference) {
-    reference->name = name;
-    reference->side = row.side;
-    reference->world = std::move(world);
-    reference->planner = std::move(planner_owned);
-    reference->queries = std::move(random);
-    reference->costs = std::move(raw_cost);
-  }
+  if (is_reference && keep_as_reference) *reference = std::move(own);
   return row;
 }
 
