@@ -382,11 +382,11 @@ struct Reference {
 };
 
 // Untimed passes of the smallest side's queries before it is timed
-// alongside. Right after a pass of a 16384² or 32768² rooms world, rooms
-// 1024² ran 13 % slower than after a pass of its own with one warm pass in
-// between, 4 % with 3, 1–3 % with 6, 1 % with 12 (a scratch driver, 100
-// rounds rotating the order; README, "The smallest side after a large
-// world"): one pass does not take the caches back.
+// alongside. Right after a pass of a rooms 16384² or 32768² world, rooms
+// 1024² ran 12 % slower than after a pass of its own with one warm pass
+// in between, 5–7 % with 3 and 1.5–3 % with 10: one pass over the same
+// queries does not take the caches back (README, "The smallest side after
+// a large world"; bench/warm_passes_after_large_world.cc).
 constexpr int kAlongsideWarmPasses = 10;
 
 // Runs `set`'s plain queries kAlongsideWarmPasses times untimed, then once
