@@ -13,15 +13,18 @@
 // large world; then WARM_PASSES untimed passes of the small world's plain
 // queries, then one timed pass. Prints, per phase, the median over queries
 // of each query's median time over the rounds per 1000 of path cost, and
-// its ratio to "self". Every pass of the small world must find the same
-// costs. Not a test: nothing here asserts a time.
+// its ratio to "self". A query is timed by FindPath (the report times Plan
+// and its cursor, the same work). Every pass of a world, and the copy,
+// must find the first pass's costs. Not a test: nothing here asserts a
+// time.
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -42,7 +45,9 @@ struct QuerySet {
   std::unique_ptr<World> world;
   std::unique_ptr<Planner> planner;
   std::vector<ScenarioProblem> queries;
-  std::vector<double> costs;  // -1: no path (or not yet run)
+  // Per query, from the first pass: its path's cost, -1 for no path;
+  // empty before the first pass.
+  std::vector<double> costs;
 };
 
 absl::StatusOr<QuerySet> Load(const std::string& world_path,
@@ -51,18 +56,20 @@ absl::StatusOr<QuerySet> Load(const std::string& world_path,
   options.map = map;
   ASSIGN_OR_RETURN(World world, LoadWorldFile(world_path, options));
   ASSIGN_OR_RETURN(Scenario scen, ReadScenarioFile(scen_path));
+  RETURN_IF_ERROR(CheckScenarioFitsGrid(scen, world.grid()));
   QuerySet set;
   set.world = std::make_unique<World>(std::move(world));
   set.planner = std::make_unique<Planner>(*set.world, PlannerOptions());
   set.queries = std::move(scen.problems);
-  set.costs.assign(set.queries.size(), -1);
   return set;
 }
 
 // One plain pass; appends each found query's time (µs) to (*times)[i] when
-// `times` is given. A query must find its first pass's cost again.
+// `times` is given. The first pass keeps the costs; every later one must
+// find them again.
 absl::Status Pass(QuerySet& set, RunLengthPath* path,
                   std::vector<std::vector<double>>* times) {
+  const bool first = set.costs.empty();
   for (size_t i = 0; i < set.queries.size(); ++i) {
     const ScenarioProblem& q = set.queries[i];
     const auto begin = std::chrono::steady_clock::now();
@@ -72,7 +79,7 @@ absl::Status Pass(QuerySet& set, RunLengthPath* path,
     const std::chrono::duration<double, std::micro> took =
         std::chrono::steady_clock::now() - begin;
     const double cost = outcome == SearchOutcome::kFound ? path->cost() : -1;
-    if (set.costs[i] == -1 && cost >= 0) set.costs[i] = cost;
+    if (first) set.costs.push_back(cost);
     if (cost != set.costs[i]) {
       return absl::InternalError(
           absl::StrCat("query ", i, ": cost ", cost, " after ", set.costs[i]));
@@ -93,15 +100,18 @@ absl::Status TimePhases(const std::string& small_world,
                         const std::string& large_world,
                         const std::string& large_scen, int rounds,
                         int warm_passes) {
-  ASSIGN_OR_RETURN(QuerySet small, Load(small_world, small_scen, true));
-  ASSIGN_OR_RETURN(QuerySet copy, Load(small_world, small_scen, false));
-  ASSIGN_OR_RETURN(QuerySet large, Load(large_world, large_scen, true));
+  ASSIGN_OR_RETURN(QuerySet small, Load(small_world, small_scen, /*map=*/true));
+  ASSIGN_OR_RETURN(QuerySet copy, Load(small_world, small_scen, /*map=*/false));
+  ASSIGN_OR_RETURN(QuerySet large, Load(large_world, large_scen, /*map=*/true));
   const char* names[3] = {"self", "copy", "large"};
   QuerySet* before[3] = {&small, &copy, &large};
   std::vector<std::vector<std::vector<double>>> times(
       3, std::vector<std::vector<double>>(small.queries.size()));
   RunLengthPath path;
   for (QuerySet* set : before) RETURN_IF_ERROR(Pass(*set, &path, nullptr));
+  if (copy.costs != small.costs) {
+    return absl::InternalError("the copy of the small world found other costs");
+  }
   for (int round = 0; round < rounds; ++round) {
     for (int k = 0; k < 3; ++k) {
       const int phase = (round + k) % 3;
@@ -135,14 +145,24 @@ absl::Status TimePhases(const std::string& small_world,
 }  // namespace zonepath
 
 int main(int argc, char** argv) {
-  int rounds = 0, warm_passes = -1;
-  if (argc != 7 || !absl::SimpleAtoi(argv[5], &rounds) ||
-      !absl::SimpleAtoi(argv[6], &warm_passes) || rounds < 1 ||
-      rounds > 10000 || warm_passes < 0 || warm_passes > 1000) {
+  if (argc != 7) {
     std::fprintf(stderr,
                  "usage: %s SMALL.zpw SMALL.scen LARGE.zpw LARGE.scen ROUNDS "
-                 "(1..10000) WARM_PASSES (0..1000)\n",
+                 "WARM_PASSES\n",
                  argv[0]);
+    return 2;
+  }
+  int rounds = 0, warm_passes = 0;
+  if (!absl::SimpleAtoi(argv[5], &rounds) || rounds < 1 || rounds > 10000) {
+    std::fprintf(stderr, "ROUNDS must be an integer in 1..10000, not '%s'\n",
+                 argv[5]);
+    return 2;
+  }
+  if (!absl::SimpleAtoi(argv[6], &warm_passes) || warm_passes < 0 ||
+      warm_passes > 1000) {
+    std::fprintf(stderr,
+                 "WARM_PASSES must be an integer in 0..1000, not '%s'\n",
+                 argv[6]);
     return 2;
   }
   const absl::Status status = zonepath::TimePhases(

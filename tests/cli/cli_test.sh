@@ -185,12 +185,14 @@ done
 awk -F'|' '$3 ~ /^ (64|128) $/ {
     n++; side[$2] = side[$2] " " $3 + 0
     if ($11 + 0 != 2) bad = bad "passes " $2 $3 "; "
-    ratio = $16; sub(/×/, "", ratio)
-    if ($15 + 0 <= 0 || ratio + 0 <= 0) { bad = bad "no ratio " $2 $3 "; "; next }
-    # The table rounds the ratio to 0.01 and its two operands to 0.1: allow
-    # half a unit of each.
-    d = $14 / $15 - ratio; if (d < 0) d = -d
-    if (d > 0.005 + ratio * (0.05 / $14 + 0.05 / $15) + 1e-9)
+    ratio = $16; sub(/×/, "", ratio); ratio += 0
+    if ($14 + 0 <= 0 || $15 + 0 <= 0.05 || ratio + 0 <= 0) {
+      bad = bad "no ratio " $2 $3 "; "; next
+    }
+    # The table rounds the ratio to 0.01 and its two operands to 0.1: the
+    # ratio must lie within half a unit of what the operands allow.
+    lo = ($14 - 0.05) / ($15 + 0.05); hi = ($14 + 0.05) / ($15 - 0.05)
+    if (ratio < lo - 0.005 - 1e-9 || ratio > hi + 0.005 + 1e-9)
       bad = bad "ratio " $2 $3 " (" $14 "/" $15 " against" $16 "); "
   }
   END {
