@@ -18,7 +18,6 @@
 // must find the first pass's costs. Not a test: nothing here asserts a
 // time.
 
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
@@ -30,6 +29,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "tools/zonepath/summary_stats.h"
 #include "zonepath/base/status_macros.h"
 #include "zonepath/movingai/scenario.h"
 #include "zonepath/runtime/planner.h"
@@ -88,12 +88,6 @@ absl::Status Pass(QuerySet& set, RunLengthPath* path,
   return absl::OkStatus();
 }
 
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 absl::Status TimePhases(const std::string& small_world,
                         const std::string& small_scen,
                         const std::string& large_world,
@@ -126,10 +120,10 @@ absl::Status TimePhases(const std::string& small_world,
     std::vector<double> per_kcost;
     for (size_t i = 0; i < small.queries.size(); ++i) {
       if (small.costs[i] <= 0) continue;
-      per_kcost.push_back(1000 * Median(times[phase][i]) / small.costs[i]);
+      per_kcost.push_back(1000 * cli::Median(times[phase][i]) / small.costs[i]);
     }
     if (per_kcost.empty()) return absl::NotFoundError("no query found a path");
-    const double figure = Median(per_kcost);
+    const double figure = cli::Median(per_kcost);
     if (phase == 0) self = figure;
     std::printf(
         "%-5s %8.1f us per 1000 cost  %.3fx self  (%zu queries, %d "

@@ -25,6 +25,7 @@
 
 #include "absl/flags/declare.h"
 #include "absl/flags/flag.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -768,39 +769,46 @@ absl::Status Report(const std::vector<std::string>&) {
       (std::filesystem::path(dir) / "scaling.zpw.tmp").string();
   // Kind by kind (then map by map), smallest side first: that side stays
   // loaded while the larger ones run (Reference), and only one kind's at a
-  // time. The table lists the rows by side.
-  for (MapKind kind : kinds) {
+  // time. The table lists the rows by side. `grid_of` gives a side's grid,
+  // or nullopt where the kind has none of that side.
+  const auto run_sides =
+      [&](const std::string& name,
+          absl::FunctionRef<absl::StatusOr<std::optional<Grid>>(int32_t)>
+              grid_of) -> absl::Status {
     Reference reference;
     for (int32_t side : sides) {
-      MapGenOptions gen;
-      gen.kind = kind;
-      gen.width = gen.height = side;
-      gen.seed = 1;
-      if (kind == MapKind::kMaze) gen.feature = 4;
-      ASSIGN_OR_RETURN(Grid grid, GenerateMap(gen));
-      ASSIGN_OR_RETURN(
-          ScalingRow row,
-          RunScaling(std::string(MapKindName(kind)), std::move(grid),
-                     scaling_queries, limits, tmp_world, &reference,
-                     /*keep_as_reference=*/side < sides.back()));
-      scaling.push_back(row);
+      ASSIGN_OR_RETURN(std::optional<Grid> grid, grid_of(side));
+      if (!grid.has_value()) continue;
+      ASSIGN_OR_RETURN(ScalingRow row,
+                       RunScaling(name, *std::move(grid), scaling_queries,
+                                  limits, tmp_world, &reference,
+                                  /*keep_as_reference=*/side < sides.back()));
+      scaling.push_back(std::move(row));
     }
+    return absl::OkStatus();
+  };
+  for (MapKind kind : kinds) {
+    RETURN_IF_ERROR(
+        run_sides(std::string(MapKindName(kind)),
+                  [&](int32_t side) -> absl::StatusOr<std::optional<Grid>> {
+                    MapGenOptions gen;
+                    gen.kind = kind;
+                    gen.width = gen.height = side;
+                    gen.seed = 1;
+                    if (kind == MapKind::kMaze) gen.feature = 4;
+                    return GenerateMap(gen);
+                  }));
   }
   for (const std::string& map : absl::GetFlag(FLAGS_scaling_maps)) {
     if (!std::filesystem::exists(map)) continue;
-    const std::string name =
-        std::filesystem::path(map).stem().string() + " (upscaled)";
-    Reference reference;
-    for (int32_t side : sides) {
-      absl::StatusOr<Grid> upscaled = Upscaled(map, side);
-      if (absl::IsOutOfRange(upscaled.status())) continue;
-      ASSIGN_OR_RETURN(Grid grid, std::move(upscaled));
-      ASSIGN_OR_RETURN(ScalingRow row,
-                       RunScaling(name, std::move(grid), scaling_queries,
-                                  limits, tmp_world, &reference,
-                                  /*keep_as_reference=*/side < sides.back()));
-      scaling.push_back(row);
-    }
+    RETURN_IF_ERROR(
+        run_sides(std::filesystem::path(map).stem().string() + " (upscaled)",
+                  [&](int32_t side) -> absl::StatusOr<std::optional<Grid>> {
+                    absl::StatusOr<Grid> upscaled = Upscaled(map, side);
+                    if (absl::IsOutOfRange(upscaled.status()))
+                      return std::nullopt;
+                    return upscaled;
+                  }));
   }
   std::stable_sort(
       scaling.begin(), scaling.end(),
